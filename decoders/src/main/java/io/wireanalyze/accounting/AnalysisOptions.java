@@ -1,0 +1,27 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.protocol.DecoderLimits;
+
+import java.util.Map;
+
+/**
+ * How to analyse a capture.
+ *
+ * @param limits        bounds on memory and work per message
+ * @param methodNames   method names by RMI method hash
+ * @param markerMethod  the method a workload calls between its warm-up and its measured calls; invocations on
+ *                      a connection before it are warm-up. Null: no marker.
+ * @param keepPackets   whether the result keeps one row per packet (for CSV and charts)
+ */
+public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets) {
+
+    public static final String DEFAULT_MARKER = "wireanalyzeMark";
+
+    public static AnalysisOptions defaults() {
+        return new AnalysisOptions(DecoderLimits.DEFAULT, Map.of(), DEFAULT_MARKER, true);
+    }
+
+    public AnalysisOptions withMethodNames(Map<Long, String> names) {
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets);
+    }
+}

@@ -1,0 +1,85 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.phase.Phase;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The accounting of one capture: what every report (table, CSV, JSON, chart) prints.
+ *
+ * @param source      the capture's name (file path)
+ * @param capture     frames read, what was not TCP, where reading stopped
+ * @param summary     the seed's Figure 16 figures
+ * @param phases      per phase, in {@link Phase} order; every phase present
+ * @param connections per TCP connection
+ * @param messages    every decoded message (and unparsed span), in capture order
+ * @param invocations application calls with their replies, in capture order
+ * @param packets     one row per TCP packet (empty unless asked for)
+ */
+public record AnalysisResult(String source, CaptureInfo capture, Summary summary, Map<Phase, PhaseStats> phases,
+                             List<ConnectionStats> connections, List<MessageRecord> messages,
+                             List<InvocationRecord> invocations, List<PacketRow> packets) {
+
+    /**
+     * @param frames         frames read
+     * @param tcpPackets     frames holding a TCP segment: the packets the phases account
+     * @param otherFrames    frames that were not TCP, by reason ("not IP", "UDP"...)
+     * @param durationMs     first to last frame
+     * @param stopReason     why reading stopped early (damaged file), or null
+     * @param startNanos     timestamp of the first frame (epoch nanoseconds)
+     */
+    public record CaptureInfo(long frames, long tcpPackets, Map<String, Long> otherFrames, double durationMs,
+                              String stopReason, long startNanos) {
+    }
+
+    /**
+     * The seed's Figure 16 summary.
+     *
+     * @param packets                      TCP packets in the capture
+     * @param setupTimeMs                  from the capture's first packet to the first packet of the first
+     *                                     application call (null without one)
+     * @param setupPackets                 packets before that one
+     * @param invocations                  measured application calls (warm-up and marker calls left out)
+     * @param dataPackets                  their packets carrying argument or return-value bytes
+     * @param overheadPackets              their packets carrying only headers, framing, or nothing (pure ACKs)
+     * @param dataPacketRatio              data packets over all their packets (null without invocations)
+     * @param overheadPacketsPerInvocation overhead packets per measured invocation (null without invocations)
+     */
+    public record Summary(long packets, Double setupTimeMs, long setupPackets, int invocations, long dataPackets,
+                          long overheadPackets, Double dataPacketRatio, Double overheadPacketsPerInvocation) {
+    }
+
+    /**
+     * @param packets         TCP packets in the phase
+     * @param wireBytes       their frame lengths on the wire
+     * @param payloadBytes    their TCP payload bytes
+     * @param elapsedMs       for each packet, the time since the capture's previous TCP packet, summed: the
+     *                        phases' elapsed times add up to the capture's duration
+     * @param spanMs          first to last packet of the phase (phases interleave, so spans overlap)
+     * @param retransmissions packets that carried no byte not seen before
+     */
+    public record PhaseStats(long packets, long wireBytes, long payloadBytes, double elapsedMs, double spanMs,
+                             long retransmissions) {
+    }
+
+    public record ConnectionStats(int id, String client, String server, String protocol, long packets, long wireBytes,
+                                  long payloadBytes, long c2sPayloadBytes, long s2cPayloadBytes, double startMs,
+                                  double durationMs, boolean sawSyn, long gapBytes, int messages) {
+    }
+
+    public record InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
+                                   long packets, long dataPackets, long overheadPackets, long requestBytes,
+                                   long replyBytes, boolean warmup, boolean marker, String exception) {
+    }
+
+    /** One TCP packet, findable in Wireshark by frame number. */
+    public record PacketRow(long frame, double timeMs, int connection, String direction, int wireLength,
+                            int payloadLength, String flags, Phase phase, String message, boolean data,
+                            boolean retransmission) {
+    }
+
+    public PhaseStats phase(Phase p) {
+        return phases.get(p);
+    }
+}

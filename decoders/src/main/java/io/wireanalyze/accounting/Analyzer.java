@@ -1,0 +1,147 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.PacketParser;
+import io.wireanalyze.frame.TcpSegment;
+import io.wireanalyze.tcp.StreamListener;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Pass one over a capture's frames, in order: finds TCP segments, tracks connections by 4-tuple and SYN,
+ * reassembles each direction, and decodes messages. {@link #finish} then accounts every packet to a phase.
+ */
+public final class Analyzer {
+
+    private record FlowKey(Endpoint a, Endpoint b) {
+        static FlowKey of(Endpoint x, Endpoint y) {
+            return x.compareTo(y) <= 0 ? new FlowKey(x, y) : new FlowKey(y, x);
+        }
+    }
+
+    private final AnalysisOptions options;
+    private final Map<FlowKey, Connection> live = new HashMap<>();
+    private final List<Connection> connections = new ArrayList<>();
+    private final List<PacketRecord> packets = new ArrayList<>();
+    private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    private long frames;
+    private long firstNanos = Long.MIN_VALUE;
+    private long lastNanos;
+
+    public Analyzer(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    /** Takes the next frame of the capture. */
+    public void accept(Frame frame) {
+        frames++;
+        if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
+        lastNanos = frame.timestampNanos();
+        PacketParser.Result r = PacketParser.parse(frame);
+        if (r.kind() != PacketParser.Kind.TCP) {
+            otherFrames.merge(label(r), 1L, Long::sum);
+            return;
+        }
+        segment(r.segment());
+    }
+
+    private static String label(PacketParser.Result r) {
+        return switch (r.kind()) {
+            case NOT_IP -> "not IP";
+            case NOT_TCP -> r.detail().startsWith("ip.proto 17") || r.detail().startsWith("ipv6.nxt 17") ? "UDP" : "other IP";
+            case IP_FRAGMENT -> "IP fragment (not reassembled)";
+            case UNSUPPORTED_LINK -> "unsupported link type";
+            case TRUNCATED -> "truncated headers";
+            case TCP -> "TCP";
+        };
+    }
+
+    private void segment(TcpSegment s) {
+        FlowKey key = FlowKey.of(s.src(), s.dst());
+        Connection c = live.get(key);
+        boolean pureSyn = s.syn() && !s.hasAck();
+        if (c == null || (pureSyn && (c.finished() || (c.sawSyn && c.synSeq != s.seq()) || !c.sawSyn))) {
+            c = new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options);
+            if (!pureSyn && s.syn()) {
+                // The SYN-ACK is the first packet seen: its receiver is the initiator.
+                c = new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options);
+            }
+            connections.add(c);
+            live.put(key, c);
+        }
+        Connection conn = c;
+        boolean fromInitiator = s.src().equals(conn.initiator);
+        int side = fromInitiator ? 0 : 1;
+        if (s.syn()) conn.streams[side].syn(s.seq());
+        StreamListener listener = listenerFor(conn, fromInitiator);
+        long seq = s.syn() ? s.seq() + 1 : s.seq();
+        var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), listener);
+        packets.add(new PacketRecord(s.frame().number(), s.frame().timestampNanos(), conn.id, fromInitiator, s.flags(),
+                s.frame().originalLength(), s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1,
+                placed.retransmission()));
+        if (s.fin() && !conn.closed[side]) {
+            conn.closed[side] = true;
+            conn.streams[side].flush(listener);
+            conn.decoder.end(fromInitiator, conn::add);
+        }
+        if (s.rst() && !conn.reset) {
+            conn.reset = true;
+            for (int i = 0; i < 2; i++) {
+                boolean init = i == 0;
+                conn.streams[i].flush(listenerFor(conn, init));
+                conn.decoder.end(init, conn::add);
+            }
+        }
+    }
+
+    /**
+     * Connections whose bytes fit a protocol without proving it (a lone JRMP Ping on a connection joined
+     * mid-way) are pinned when another connection in the capture proved that their server speaks it.
+     */
+    private void pinByKnownServers() {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (Connection c : connections) {
+            var p = c.decoder.protocol();
+            if (p != null && p != io.wireanalyze.protocol.WireProtocol.UNKNOWN) known.add(p + " " + c.server());
+        }
+        for (Connection c : connections) {
+            var p = c.decoder.maybeProtocol();
+            if (p == null) continue;
+            Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
+            if (known.contains(p + " " + server)) c.decoder.pinMaybe();
+        }
+    }
+
+    private static StreamListener listenerFor(Connection conn, boolean fromInitiator) {
+        return new StreamListener() {
+            @Override
+            public void data(long offset, ByteBuffer bytes) {
+                conn.decoder.data(fromInitiator, offset, bytes, conn::add);
+            }
+
+            @Override
+            public void gap(long offset, long length) {
+                conn.decoder.gap(fromInitiator, offset, length, conn::add);
+            }
+        };
+    }
+
+    /** Ends pass one and accounts every packet. */
+    public AnalysisResult finish(String source, String stopReason) {
+        for (Connection c : connections) {
+            for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
+        }
+        pinByKnownServers();
+        for (Connection c : connections) c.decoder.finish(c::add);
+        long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
+        var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,
+                frames == 0 ? 0 : (lastNanos - start) / 1e6, stopReason, start);
+        return new Ledger(options, connections, packets, start).account(source, info);
+    }
+}

@@ -1,0 +1,35 @@
+package io.wireanalyze.frame;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+
+/**
+ * One captured frame as read from a capture file or a live capture.
+ *
+ * @param number         1-based frame number, as Wireshark numbers frames
+ * @param timestampNanos capture time in nanoseconds since the Unix epoch
+ * @param link           link-layer header type of {@code bytes}
+ * @param rawLinkType    the LINKTYPE_ number as found in the file (meaningful when link is UNKNOWN)
+ * @param bytes          the captured bytes, position 0 to limit = captured length; read-only view, never copied
+ * @param originalLength length of the frame on the wire (may exceed the captured length when cut by the snaplen)
+ */
+public record Frame(long number, long timestampNanos, LinkType link, int rawLinkType, ByteBuffer bytes, int originalLength) {
+
+    public Frame {
+        if (number < 1) throw new IllegalArgumentException("frame number " + number + " (expected: >= 1)");
+        if (originalLength < 0) throw new IllegalArgumentException("original length " + originalLength + " (expected: >= 0)");
+    }
+
+    public Frame(long number, long timestampNanos, LinkType link, ByteBuffer bytes, int originalLength) {
+        this(number, timestampNanos, link, link.number(), bytes, originalLength);
+    }
+
+    /** Bytes actually captured. */
+    public int capturedLength() {
+        return bytes.remaining();
+    }
+
+    public Instant timestamp() {
+        return Instant.ofEpochSecond(Math.floorDiv(timestampNanos, 1_000_000_000L), Math.floorMod(timestampNanos, 1_000_000_000L));
+    }
+}

@@ -1,0 +1,158 @@
+package io.wireanalyze.protocol;
+
+import io.wireanalyze.tcp.Direction;
+
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+
+/**
+ * Decodes both directions of one TCP connection. Until a probe claims the connection, the first bytes of
+ * each side are buffered and offered to every protocol's probe; once one says MINE the connection is pinned
+ * to it (Wireshark's conversation_set_dissector). Sides are "initiator" (sent the SYN, or was seen first)
+ * and "responder"; the probe says which of them is the client.
+ */
+public final class ConnectionDecoder {
+
+    /** Bytes of each side buffered while probing; past this the connection is UNKNOWN. */
+    static final int MAX_PROBE_BYTES = 64 * 1024;
+
+    private final DecoderLimits limits;
+    private final java.util.Map<Long, String> methodNames;
+    private final boolean sawSyn;
+    private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
+    private final boolean[] ended = new boolean[2];
+    private WireProtocol protocol;
+    private ProtocolSession session;
+    private boolean initiatorIsClient = true;
+    private boolean probeGap;
+    private ProbeResult maybe;
+    private WireProtocol maybeProtocol;
+
+    public ConnectionDecoder(DecoderLimits limits, java.util.Map<Long, String> methodNames, boolean sawSyn) {
+        this.limits = limits;
+        this.methodNames = methodNames;
+        this.sawSyn = sawSyn;
+        drivers[0] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
+        drivers[1] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
+    }
+
+    /** The pinned protocol, or null while still probing. */
+    public WireProtocol protocol() {
+        return protocol;
+    }
+
+    /** Whether the initiator side is the client (decided by SYN or by the probe). */
+    public boolean initiatorIsClient() {
+        return initiatorIsClient;
+    }
+
+    public Direction direction(boolean fromInitiator) {
+        return fromInitiator == initiatorIsClient ? Direction.C2S : Direction.S2C;
+    }
+
+    public void data(boolean fromInitiator, long offset, ByteBuffer bytes, Consumer<Message> out) {
+        int side = fromInitiator ? 0 : 1;
+        if (protocol == WireProtocol.UNKNOWN) return;
+        drivers[side].append(offset, bytes);
+        if (protocol == null && !probe(false)) return;
+        if (session == null) return;
+        StreamDriver other = drivers[1 - side];
+        if (other.pending() > 0) other.run(session, direction(side == 1), InputState.PEER_REPLIED, out);
+        drivers[side].run(session, direction(fromInitiator), InputState.MORE_MAY_FOLLOW, out);
+    }
+
+    public void gap(boolean fromInitiator, long offset, long length, Consumer<Message> out) {
+        int side = fromInitiator ? 0 : 1;
+        if (protocol == null) {
+            probeGap = true;   // what was buffered for the probe is not a clean start any more
+            drivers[side] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
+            return;
+        }
+        if (session != null) drivers[side].gap(offset, length);
+    }
+
+    /** The side ended (FIN or RST). */
+    public void end(boolean fromInitiator, Consumer<Message> out) {
+        int side = fromInitiator ? 0 : 1;
+        ended[side] = true;
+        if (protocol == null) probe(ended[0] && ended[1]);
+        if (session != null) drivers[side].run(session, direction(fromInitiator), InputState.ENDED, out);
+    }
+
+    /** End of capture: everything still buffered is decoded as far as it goes. */
+    public void finish(Consumer<Message> out) {
+        if (protocol == null) probe(true);
+        if (session == null) {
+            protocol = protocol == null ? WireProtocol.UNKNOWN : protocol;
+            return;
+        }
+        for (int side = 0; side < 2; side++) {
+            drivers[side].run(session, direction(side == 0), InputState.ENDED, out);
+            drivers[side].finish(direction(side == 0), out);
+        }
+    }
+
+    /** Offers the buffered bytes to every probe; true once pinned to a protocol with a session. */
+    private boolean probe(boolean over) {
+        ByteBuffer a = drivers[0].view(), b = drivers[1].view();
+        boolean undecided = false;
+        for (WireProtocol p : WireProtocol.values()) {
+            if (p == WireProtocol.UNKNOWN) continue;
+            ProbeResult r = p.probe().probe(a, b, sawSyn && !probeGap, over);
+            switch (r.verdict()) {
+                case MINE -> {
+                    pin(p, r);
+                    return true;
+                }
+                case NEED_MORE -> undecided = true;
+                case MAYBE -> {
+                    if (maybe == null) {
+                        maybe = r;
+                        maybeProtocol = p;
+                    }
+                }
+                case NOT_MINE -> { }
+            }
+        }
+        if (maybe != null && over) return false;   // decided at the end of the capture: see pinIfServerKnown
+        if (!undecided || over || a.remaining() > MAX_PROBE_BYTES || b.remaining() > MAX_PROBE_BYTES) {
+            protocol = WireProtocol.UNKNOWN;
+            drivers[0] = drivers[1] = null;
+        }
+        return false;
+    }
+
+    /**
+     * The protocol the bytes fit without proving it (see {@link ProbeResult.Verdict#MAYBE}), or null.
+     * The caller pins it with {@link #pinMaybe()} once the server is known to speak it.
+     */
+    public WireProtocol maybeProtocol() {
+        return protocol == null ? maybeProtocol : null;
+    }
+
+    /** Whether the initiator would be the client under {@link #maybeProtocol()}. */
+    public boolean maybeInitiatorIsClient() {
+        return maybe != null && maybe.initiatorIsClient();
+    }
+
+    /** Pins the connection to {@link #maybeProtocol()}: another connection proved the server speaks it. */
+    public void pinMaybe() {
+        if (maybeProtocol() != null) pin(maybeProtocol, maybe);
+    }
+
+    private void pin(WireProtocol p, ProbeResult r) {
+        protocol = p;
+        initiatorIsClient = r.initiatorIsClient();
+        session = p.newSession(new SessionContext(limits, methodNames, r.midStream() || !sawSyn || probeGap));
+        StreamDriver[] old = drivers.clone();
+        for (int side = 0; side < 2; side++) {
+            drivers[side] = new StreamDriver(p, limits.maxMessageBytes());
+            if (old[side].pending() > 0) drivers[side].append(old[side].offset(), old[side].view());
+        }
+    }
+
+    /** Runs the drivers once the connection was pinned during data(): the caller does it. */
+    boolean pinned() {
+        return session != null;
+    }
+}

@@ -1,0 +1,22 @@
+package io.wireanalyze.protocol;
+
+/**
+ * Bounds on memory and work per message. What exceeds them is reported as malformed, with its offset and
+ * reason, and the rest of the capture is still analysed.
+ *
+ * @param maxMessageBytes     largest message a decoder will buffer (bytes)
+ * @param maxNestingDepth     deepest nesting of serialized objects (or other recursive structures)
+ * @param maxObjects          most serialized objects, class descriptors and handles in one message
+ * @param maxStringChars      most characters kept of one decoded string (the rest is counted, not kept)
+ * @param maxBufferedStreamBytes most out-of-order bytes buffered per TCP direction before the gap is given up
+ */
+public record DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars,
+                            int maxBufferedStreamBytes) {
+
+    public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20);
+
+    public DecoderLimits {
+        if (maxMessageBytes <= 0 || maxNestingDepth <= 0 || maxObjects <= 0 || maxStringChars < 0 || maxBufferedStreamBytes <= 0)
+            throw new IllegalArgumentException("limits must be positive: " + this);
+    }
+}

@@ -1,0 +1,167 @@
+package io.wireanalyze.protocol;
+
+import io.wireanalyze.tcp.Direction;
+
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+
+/**
+ * Runs a session's decoder over one direction's bytes. The only code that moves the cursor: NeedMore waits,
+ * Decoded emits and advances (and fails loudly if nothing was consumed), Malformed emits the bytes as
+ * unparsed and resynchronises at the next place the protocol says a message may start. One bad message
+ * never stops the run.
+ */
+public final class StreamDriver {
+
+    private enum State { DECODING, RESYNC }
+
+    /** Bytes kept while resynchronising, in case a message start straddles two chunks. */
+    private static final int RESYNC_KEEP = 16;
+
+    private final WireProtocol protocol;
+    private final int maxMessageBytes;
+    private byte[] buf = new byte[1024];
+    private int start;
+    private int end;
+    private long bufOffset;            // stream offset of buf[start]
+    private int needAtLeast;
+    private State state = State.DECODING;
+    private long skipStart = -1;       // start of the unparsed run being skipped while resynchronising
+    private String skipReason;
+
+    public StreamDriver(WireProtocol protocol, int maxMessageBytes) {
+        this.protocol = protocol;
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** Bytes buffered and not yet decoded. */
+    public int pending() {
+        return end - start;
+    }
+
+    /** The buffered bytes (for probes), without consuming them. */
+    public ByteBuffer view() {
+        return ByteBuffer.wrap(buf, start, end - start).slice();
+    }
+
+    /** Stream offset of the first buffered byte. */
+    public long offset() {
+        return bufOffset;
+    }
+
+    public void append(long offset, ByteBuffer bytes) {
+        if (pending() == 0) bufOffset = offset;
+        int n = bytes.remaining();
+        if (end + n > buf.length) {
+            if (start > 0) {
+                System.arraycopy(buf, start, buf, 0, end - start);
+                end -= start;
+                start = 0;
+            }
+            if (end + n > buf.length) {
+                byte[] bigger = new byte[Math.max(buf.length * 2, end + n)];
+                System.arraycopy(buf, 0, bigger, 0, end);
+                buf = bigger;
+            }
+        }
+        bytes.duplicate().get(buf, end, n);
+        end += n;
+    }
+
+    /** {@code length} bytes at {@code offset} were never captured: what is buffered cannot be completed. */
+    public void gap(long offset, long length) {
+        if (state == State.DECODING) {
+            if (pending() > 0) beginSkip(bufOffset, "incomplete message: " + length + " bytes at stream offset " + offset + " were not captured");
+            else beginSkip(offset, length + " bytes at stream offset " + offset + " were not captured; resynchronising");
+        }
+        consume(pending());
+        bufOffset = offset + length;
+        state = State.RESYNC;
+        needAtLeast = 0;
+    }
+
+    /** Decodes as much as the buffered bytes allow. */
+    public void run(ProtocolSession session, Direction d, InputState input, Consumer<Message> out) {
+        while (true) {
+            if (state == State.RESYNC && !resync(session, d, input, out)) return;
+            int avail = pending();
+            if (avail == 0) return;
+            if (avail < needAtLeast && input == InputState.MORE_MAY_FOLLOW) return;
+            DecodeStep<Message> step = session.decode(d, view(), bufOffset, input);
+            if (step instanceof DecodeStep.Decoded<Message> dec) {
+                if (dec.consumed() <= 0 || dec.consumed() > avail)
+                    throw new IllegalStateException(protocol + " decoder consumed " + dec.consumed() + " of " + avail
+                            + " bytes at stream offset " + bufOffset + " (expected: 1.." + avail + ")");
+                out.accept(dec.message());
+                consume(dec.consumed());
+                needAtLeast = 0;
+            } else if (step instanceof DecodeStep.NeedMore<Message> more) {
+                if (more.atLeast() > maxMessageBytes) {
+                    malformed(bufOffset, "message length", more.atLeast() + " bytes (expected: <= " + maxMessageBytes + ")");
+                    continue;
+                }
+                if (input == InputState.ENDED) {
+                    out.accept(Message.unparsed(protocol, d, bufOffset, avail, "truncated: the stream ended after "
+                            + avail + " bytes of a message that needs at least " + more.atLeast()));
+                    consume(avail);
+                    return;
+                }
+                needAtLeast = Math.max(more.atLeast(), avail + 1);
+                return;
+            } else {
+                DecodeStep.Malformed<Message> bad = (DecodeStep.Malformed<Message>) step;
+                malformed(bad.offset(), bad.field(), bad.reason());
+            }
+        }
+    }
+
+    /** Emits any unparsed run still open (at the end of the stream). */
+    public void finish(Direction d, Consumer<Message> out) {
+        if (pending() > 0 && state == State.RESYNC) consume(pending());
+        if (skipStart >= 0) {
+            long len = bufOffset - skipStart;
+            if (len > 0) out.accept(Message.unparsed(protocol, d, skipStart, len, skipReason));
+            skipStart = -1;
+        }
+    }
+
+    private void malformed(long where, String field, String reason) {
+        beginSkip(bufOffset, field + " at stream offset " + where + ": " + reason);
+        consume(1);
+        state = State.RESYNC;
+        needAtLeast = 0;
+    }
+
+    private void beginSkip(long at, String reason) {
+        if (skipStart < 0) {
+            skipStart = at;
+            skipReason = reason;
+        }
+    }
+
+    /** Looks for the next message start; true when decoding can go on. */
+    private boolean resync(ProtocolSession session, Direction d, InputState input, Consumer<Message> out) {
+        int avail = pending();
+        if (avail == 0) return false;
+        int at = session.resync(d, view());
+        if (at < 0) {
+            consume(Math.max(0, avail - RESYNC_KEEP));   // a message start may straddle the next chunk
+            return false;
+        }
+        consume(at);
+        if (skipStart >= 0 && bufOffset > skipStart) out.accept(Message.unparsed(protocol, d, skipStart, bufOffset - skipStart, skipReason));
+        skipStart = -1;
+        skipReason = null;
+        state = State.DECODING;
+        return true;
+    }
+
+    private void consume(int n) {
+        start += n;
+        bufOffset += n;
+        if (start == end) {
+            start = 0;
+            end = 0;
+        }
+    }
+}
