@@ -1,0 +1,63 @@
+package io.wireanalyze.serial;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The modified UTF-8 of {@code java.io.DataInput} ("Modified UTF-8", referenced by §6.4.2 {@code (utf)} and
+ * {@code (long-utf)}): each UTF-16 char is 1 byte (0x00-0x7f; 0x00 is also accepted as DataInputStream does),
+ * 2 bytes (110xxxxx 10xxxxxx) or 3 bytes (1110xxxx 10xxxxxx 10xxxxxx).
+ */
+final class ModifiedUtf8 {
+
+    private ModifiedUtf8() {
+    }
+
+    /** Absolute index of the first byte of an invalid sequence in {@code [from, from + length)}, or -1 if valid. */
+    static int firstInvalid(ByteBuffer buf, int from, int length) {
+        int end = from + length;
+        int i = from;
+        while (i < end) {
+            int b = buf.get(i) & 0xff;
+            int extra = sequenceLength(b) - 1;
+            if (extra < 0 || i + extra >= end) return i;
+            for (int k = 1; k <= extra; k++)
+                if ((buf.get(i + k) & 0xc0) != 0x80) return i;
+            i += extra + 1;
+        }
+        return -1;
+    }
+
+    /** Decodes valid bytes (see {@link #firstInvalid}), keeping at most {@code maxChars} chars. */
+    static String decode(ByteBuffer buf, int from, int length, int maxChars) {
+        StringBuilder out = new StringBuilder(Math.min(length, maxChars));
+        int end = from + length;
+        int i = from;
+        while (i < end && out.length() < maxChars) {
+            int b = buf.get(i) & 0xff;
+            switch (sequenceLength(b)) {
+                case 1 -> out.append((char) b);
+                case 2 -> out.append((char) (((b & 0x1f) << 6) | (buf.get(i + 1) & 0x3f)));
+                default -> out.append((char) (((b & 0x0f) << 12) | ((buf.get(i + 1) & 0x3f) << 6) | (buf.get(i + 2) & 0x3f)));
+            }
+            i += sequenceLength(b);
+        }
+        return out.toString();
+    }
+
+    /** True if the valid bytes hold more than {@code maxChars} chars. */
+    static boolean longerThan(ByteBuffer buf, int from, int length, int maxChars) {
+        if (length <= maxChars) return false;
+        int chars = 0;
+        for (int i = from, end = from + length; i < end; i += sequenceLength(buf.get(i) & 0xff))
+            if (++chars > maxChars) return true;
+        return false;
+    }
+
+    /** 1, 2 or 3 for a lead byte, 0 for a continuation byte or a 4-byte lead (not modified UTF-8). */
+    private static int sequenceLength(int b) {
+        if (b < 0x80) return 1;
+        if ((b & 0xe0) == 0xc0) return 2;
+        if ((b & 0xf0) == 0xe0) return 3;
+        return 0;
+    }
+}
