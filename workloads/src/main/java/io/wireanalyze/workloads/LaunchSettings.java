@@ -1,0 +1,86 @@
+package io.wireanalyze.workloads;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * How a workload launches its server and client JVMs, protocol-independent.
+ *
+ * @param java             the {@code java} executable; default {@code ${java.home}/bin/java}
+ * @param classPath        the children's class path; default this JVM's {@code java.class.path}
+ * @param jvmOptions       extra options for every child before the main class, e.g. {@code -Xmx256m}
+ * @param serverProperties extra {@code -Dkey=value} for the server JVM, e.g. {@code java.rmi.dgc.leaseValue}
+ * @param clientProperties extra {@code -Dkey=value} for each client JVM
+ * @param startTimeout     how long the server may take to print its READY line
+ * @param clientTimeout    how long a whole client run (all client JVMs) may take
+ * @param stopGrace        how long a stopping child gets after its stdin closes before it is destroyed
+ */
+public record LaunchSettings(Path java, String classPath, List<String> jvmOptions,
+                             Map<String, String> serverProperties, Map<String, String> clientProperties,
+                             Duration startTimeout, Duration clientTimeout, Duration stopGrace) {
+
+    public LaunchSettings {
+        Objects.requireNonNull(java, "java");
+        Objects.requireNonNull(classPath, "classPath");
+        jvmOptions = List.copyOf(jvmOptions);
+        serverProperties = sortedCopy(serverProperties);
+        clientProperties = sortedCopy(clientProperties);
+        requirePositive("startTimeout", startTimeout);
+        requirePositive("clientTimeout", clientTimeout);
+        Objects.requireNonNull(stopGrace, "stopGrace");
+        if (stopGrace.isNegative()) throw new IllegalArgumentException("stopGrace: " + stopGrace + " (expected: >= 0)");
+    }
+
+    /** This JVM's java and class path, no extra options or properties, 30 s start, 10 min clients, 5 s grace. */
+    public static LaunchSettings defaults() {
+        return new LaunchSettings(Path.of(System.getProperty("java.home"), "bin", "java"),
+                System.getProperty("java.class.path"), List.of(), Map.of(), Map.of(),
+                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(5));
+    }
+
+    public LaunchSettings withServerProperty(String key, String value) {
+        Map<String, String> m = new TreeMap<>(serverProperties);
+        m.put(key, value);
+        return new LaunchSettings(java, classPath, jvmOptions, m, clientProperties, startTimeout, clientTimeout, stopGrace);
+    }
+
+    public LaunchSettings withClientProperty(String key, String value) {
+        Map<String, String> m = new TreeMap<>(clientProperties);
+        m.put(key, value);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, m, startTimeout, clientTimeout, stopGrace);
+    }
+
+    public LaunchSettings withJvmOptions(List<String> options) {
+        return new LaunchSettings(java, classPath, options, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace);
+    }
+
+    public LaunchSettings withStartTimeout(Duration d) {
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, d, clientTimeout, stopGrace);
+    }
+
+    public LaunchSettings withClientTimeout(Duration d) {
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, d, stopGrace);
+    }
+
+    public LaunchSettings withStopGrace(Duration d) {
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, d);
+    }
+
+    private static Map<String, String> sortedCopy(Map<String, String> m) {
+        m.forEach((k, v) -> {
+            if (k.isEmpty() || k.contains("=")) throw new IllegalArgumentException("property name: '" + k + "' (expected: non-empty, no '=')");
+            Objects.requireNonNull(v, k);
+        });
+        return Collections.unmodifiableMap(new TreeMap<>(m));
+    }
+
+    private static void requirePositive(String what, Duration d) {
+        Objects.requireNonNull(d, what);
+        if (d.isNegative() || d.isZero()) throw new IllegalArgumentException(what + ": " + d + " (expected: > 0)");
+    }
+}

@@ -1,0 +1,53 @@
+package io.wireanalyze.workloads;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A protocol's benchmark: a server JVM and client JVMs on loopback. Use:
+ * <pre>
+ * try (Workload w = new JrmpWorkload(JrmpConfig.defaults())) {
+ *     w.start();                                  // server JVM up, READY seen
+ *     ClientResult r = w.runClient(plan, file);   // client JVM(s) run the plan and exit
+ * }                                               // server stopped
+ * </pre>
+ * Implementations launch separate JVMs (the traffic between them is what gets captured) and are not
+ * thread-safe.
+ */
+public interface Workload extends AutoCloseable {
+
+    /**
+     * Launches the server JVM and waits for its READY line.
+     *
+     * @throws WorkloadException when it cannot launch, exits, or prints no READY line within the start
+     *                           timeout; the message includes its stderr tail (e.g. "Port already in use")
+     */
+    ServerReady start() throws WorkloadException;
+
+    /**
+     * Runs {@code plan.clients()} client JVMs in parallel against the started server and waits for them.
+     * A client that fails is reported in the result (exit code, stderr), not thrown.
+     *
+     * @param resultFile where the JSON-lines records end up (created or replaced)
+     * @throws WorkloadException when the server is not started, a client cannot launch or does not finish
+     *                           within the client timeout (all clients are then killed), or a result file
+     *                           is unreadable
+     */
+    ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException;
+
+    /** Every TCP port the server listens on (registry/naming and object ports), for a capture filter. */
+    List<Integer> ports();
+
+    /** A BPF filter for this workload's traffic, e.g. {@code tcp and (port 1099 or port 1100)}. */
+    default String bpfFilter() {
+        return ports().stream().map(p -> "port " + p).collect(Collectors.joining(" or ", "tcp and (", ")"));
+    }
+
+    /** The last lines the server printed on stdout (READY, and e.g. {@code UNREFERENCED} notices). */
+    List<String> serverOutput();
+
+    /** Stops the server JVM (stdin closed, then destroyed after the grace period). Idempotent. */
+    @Override
+    void close();
+}

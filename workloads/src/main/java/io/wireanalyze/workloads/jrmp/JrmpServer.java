@@ -1,0 +1,104 @@
+package io.wireanalyze.workloads.jrmp;
+
+import io.wireanalyze.workloads.Loopback;
+import io.wireanalyze.workloads.Parsed;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.rmi.AlreadyBoundException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
+
+/**
+ * The JRMP benchmark server: an RMI registry ({@code LocateRegistry.createRegistry}) and the
+ * {@link BenchService} exported with the default socket factories ({@code UnicastRemoteObject.exportObject})
+ * in this one JVM, bound under a name. The plain scenario of the seeds: stubs are {@code UnicastRef}s to
+ * {@code 127.0.0.1:<object port>}.
+ *
+ * <p>Prints {@code READY registry=<port> object=<port>} once listening, then {@code UNREFERENCED name=<name>}
+ * whenever the last client reference goes away. Runs until stdin closes (or it is killed). Honours the
+ * usual RMI properties on its command line, e.g. {@code -Djava.rmi.dgc.leaseValue=2000}. Exit code 0 after
+ * stdin closed, 1 with one line on stderr when it cannot start (e.g. port in use).
+ */
+public final class JrmpServer {
+    public static final String READY_PREFIX = "READY ";
+
+    private JrmpServer() {
+    }
+
+    public static void main(String[] args) {
+        Loopback.defaultRmiHostname();
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        Parsed<JrmpServerOptions> parsed = JrmpServerOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println("jrmp server: " + parsed.error().get());
+            return 1;
+        }
+        JrmpServerOptions options = parsed.orElseThrow();
+        Registry registry;
+        try {
+            registry = LocateRegistry.createRegistry(options.registryPort());
+        } catch (RemoteException e) {
+            err.println("jrmp server: registry port " + options.registryPort() + ": " + describe(e));
+            return 1;
+        }
+        BenchServiceImpl impl = new BenchServiceImpl(options.name(), out);
+        try {
+            Remote stub = UnicastRemoteObject.exportObject(impl, options.objectPort());
+            registry.bind(options.name(), stub);
+        } catch (RemoteException e) {
+            err.println("jrmp server: object port " + options.objectPort() + ": " + describe(e));
+            unexport(registry);
+            return 1;
+        } catch (AlreadyBoundException e) {
+            err.println("jrmp server: name '" + options.name() + "': already bound (expected: a fresh registry)");
+            unexport(registry);
+            return 1;
+        }
+        out.println(READY_PREFIX + "registry=" + options.registryPort() + " object=" + options.objectPort());
+        out.flush();
+        awaitEndOfInput(in, err);
+        unexport(impl); // also keeps impl strongly reachable until here: the RMI runtime holds it weakly
+        unexport(registry);
+        return 0;
+    }
+
+    private static void awaitEndOfInput(InputStream in, PrintStream err) {
+        byte[] buffer = new byte[256];
+        try {
+            while (in.read(buffer) >= 0) {
+                // Input is ignored; only its end matters.
+            }
+        } catch (IOException e) {
+            err.println("jrmp server: stdin: " + e.getMessage() + "; stopping");
+        }
+    }
+
+    private static void unexport(Remote r) {
+        try {
+            UnicastRemoteObject.unexportObject(r, true);
+        } catch (NoSuchObjectException e) {
+            // Not exported (any more): nothing to do.
+        }
+    }
+
+    /** One line: a bind failure as "bind failed: Address already in use (expected: a free port)", else the causes. */
+    static String describe(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause())
+            if (t instanceof BindException) return "bind failed: " + t.getMessage() + " (expected: a free port)";
+        return oneLine(e.toString());
+    }
+
+    static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").trim();
+    }
+}
