@@ -1,0 +1,79 @@
+package io.wireanalyze.protocol;
+
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.PacketParser;
+import io.wireanalyze.frame.TcpSegment;
+import io.wireanalyze.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The same stream decoded whole and split at every byte gives identical messages (Netty's
+ * testDecodeWholeRequestInMultipleSteps). The streams are real: every payload of a capture's first
+ * connection, in capture order.
+ */
+class SplitInvarianceTest {
+
+    private record Chunk(boolean fromInitiator, long offset, byte[] bytes) {
+    }
+
+    /** Payloads of the capture's first TCP connection (a clean capture: no loss, no retransmission). */
+    private static List<Chunk> chunks(Path file) throws Exception {
+        List<Chunk> out = new ArrayList<>();
+        io.wireanalyze.frame.Endpoint initiator = null;
+        long[] next = new long[2];
+        for (Frame f : TestCaptures.frames(file)) {
+            var r = PacketParser.parse(f);
+            if (r.segment() == null) continue;
+            TcpSegment s = r.segment();
+            if (initiator == null) initiator = s.src();
+            boolean init = s.src().equals(initiator);
+            if (!init && !s.dst().equals(initiator)) continue;
+            if (s.payloadLength() == 0) continue;
+            byte[] b = new byte[s.payload().remaining()];
+            s.payload().duplicate().get(b);
+            int side = init ? 0 : 1;
+            out.add(new Chunk(init, next[side], b));
+            next[side] += b.length;
+        }
+        return out;
+    }
+
+    private static List<String> decode(List<Chunk> chunks, int splitChunk, int at) {
+        List<String> out = new ArrayList<>();
+        ConnectionDecoder d = new ConnectionDecoder(DecoderLimits.DEFAULT, Map.of(), true);
+        for (int i = 0; i < chunks.size(); i++) {
+            Chunk c = chunks.get(i);
+            if (i == splitChunk) {
+                d.data(c.fromInitiator(), c.offset(), ByteBuffer.wrap(c.bytes(), 0, at).slice(), m -> out.add(m.toString()));
+                d.data(c.fromInitiator(), c.offset() + at, ByteBuffer.wrap(c.bytes(), at, c.bytes().length - at).slice(), m -> out.add(m.toString()));
+            } else {
+                d.data(c.fromInitiator(), c.offset(), ByteBuffer.wrap(c.bytes()), m -> out.add(m.toString()));
+            }
+        }
+        d.finish(m -> out.add(m.toString()));
+        return out;
+    }
+
+    @Test
+    void decodesTheNdpiRegistryLookupSplitAtEveryByte() throws Exception {
+        List<Chunk> chunks = chunks(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"));
+        List<String> whole = decode(chunks, -1, 0);
+        assertEquals(8, whole.size(), whole::toString);
+        int runs = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+            for (int at = 1; at < chunks.get(i).bytes().length; at++) {
+                assertEquals(whole, decode(chunks, i, at), "chunk " + i + " split at byte " + at);
+                runs++;
+            }
+        }
+        assertTrue(runs > 400, "splits tried: " + runs);
+    }
+}
