@@ -1,0 +1,169 @@
+package io.wireanalyze.cli;
+
+import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.capture.live.CaptureException;
+import io.wireanalyze.capture.live.CaptureStats;
+import io.wireanalyze.capture.live.LiveCapture;
+import io.wireanalyze.capture.live.LiveCaptureOptions;
+import io.wireanalyze.workloads.ClientExit;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.StubRelease;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadException;
+import io.wireanalyze.workloads.jrmp.JrmpConfig;
+import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Runs a workload on loopback under a live libpcap capture, then analyses the capture. */
+@Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a real server and client for a protocol on 127.0.0.1 while capturing their traffic",
+                "with libpcap (needs root), then analyse the capture. The pcap is kept for `analyze` and Wireshark."})
+final class CaptureCommand implements Callable<Integer> {
+
+    @Option(names = "--protocol", required = true, converter = ProtocolConverter.class, completionCandidates = ProtocolCandidates.class,
+            description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
+    WorkloadProtocol protocol;
+
+    @Option(names = "--invocations", defaultValue = "20", description = "Measured invocations (default: ${DEFAULT-VALUE}).")
+    int invocations;
+
+    @Option(names = "--payload", defaultValue = "ints:6000",
+            description = "What each call sends: ints:N (an int[N]), chars:N (a String of N chars), none (ping), or a getter (getInt, getShort, getLong, getFloat, getDouble, getBoolean, getByte, getString). Default: ${DEFAULT-VALUE}.")
+    String payload;
+
+    @Option(names = "--warmup", defaultValue = "0", description = "Warm-up calls before the measured ones, marked on the wire and left out of the invocation figures (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--clients", defaultValue = "1", description = "Client JVMs running the plan in parallel (default: ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--out", defaultValue = "wireanalyze-capture.pcap", description = "Where to write the capture (default: ${DEFAULT-VALUE}); the chart goes beside it as .png.")
+    Path out;
+
+    @Option(names = "--format", defaultValue = "table", converter = Formats.Converter.class, description = "Report format: table, csv or json (default: ${DEFAULT-VALUE}).")
+    io.wireanalyze.report.OutputFormat format;
+
+    @Option(names = "--report-dir", description = "Directory for csv/json reports (default: csv beside the capture, json on standard output).")
+    Path reportDir;
+
+    @Option(names = "--interface", defaultValue = LiveCaptureOptions.DEFAULT_INTERFACE, description = "Interface to capture on (default: ${DEFAULT-VALUE}).")
+    String iface;
+
+    @Option(names = "--snaplen", defaultValue = "262144", description = "Bytes kept of each packet (default: ${DEFAULT-VALUE}).")
+    int snaplen;
+
+    @Option(names = "--registry-port", defaultValue = "1099", description = "RMI registry port (default: ${DEFAULT-VALUE}).")
+    int registryPort;
+
+    @Option(names = "--object-port", defaultValue = "1100", description = "Port the remote object is exported on (default: ${DEFAULT-VALUE}).")
+    int objectPort;
+
+    @Option(names = "--lease-ms", description = "The server's java.rmi.dgc.leaseValue: a short lease makes the client renew it with DGC dirty calls.")
+    Long leaseMs;
+
+    @Option(names = "--hold-ms", defaultValue = "0", description = "Keep the stub this long after the calls (to see lease renewals).")
+    long holdMs;
+
+    @Option(names = "--drop-stub", description = "After the calls, drop the stub and collect it so the client's DGC sends a clean call.")
+    boolean dropStub;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (protocol.notBuilt() != null) throw new IllegalStateException("--protocol " + protocol + ": " + protocol.notBuilt());
+        Plan plan = plan();
+        Progress progress = new Progress(spec.commandLine().getErr());
+        String missing = LiveCapture.checkLibpcap();
+        if (missing != null) throw new CaptureException(missing);
+        Path pcap = out.toAbsolutePath();
+        if (pcap.getParent() != null) Files.createDirectories(pcap.getParent());
+
+        JrmpConfig config = JrmpConfig.defaults().withPorts(registryPort, objectPort);
+        if (leaseMs != null) config = config.withLeaseValue(Duration.ofMillis(leaseMs));
+        Path calls = Files.createTempFile("wireanalyze-calls", ".jsonl");
+        ClientResult result;
+        CaptureStats stats;
+        try (Workload workload = new JrmpWorkload(config)) {
+            LiveCapture capture = new LiveCapture(LiveCaptureOptions.writingTo(pcap).onInterface(iface)
+                    .withSnaplen(snaplen).withFilter(workload.bpfFilter()));
+            Thread hook = new Thread(() -> {
+                capture.stopQuietly();
+                workload.close();
+            }, "wireanalyze-interrupted");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                capture.start();
+                progress.say("capturing on " + iface + " (" + workload.bpfFilter() + ") into " + pcap);
+                workload.start();
+                progress.say(protocol + " server ready: registry 127.0.0.1:" + registryPort + ", object 127.0.0.1:" + objectPort);
+                progress.say("running " + plan.clients() + " client(s): " + plan.invocations() + " x " + plan.payload().spec()
+                        + (plan.warmup() > 0 ? " after " + plan.warmup() + " warm-up calls" : ""));
+                result = workload.runClient(plan, calls);
+                workload.close();
+                Thread.sleep(300);   // let the last FIN/ACKs reach the capture
+                stats = capture.stop();
+            } finally {
+                capture.stopQuietly();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: nothing to remove
+                }
+            }
+        } finally {
+            Files.deleteIfExists(calls);
+        }
+        progress.say("capture stopped: " + stats.received() + " packets received by libpcap, " + stats.dropped()
+                + " dropped, " + stats.droppedByInterface() + " dropped by the interface; saved " + pcap);
+        if (stats.lostAny())
+            progress.say("WARNING: libpcap DROPPED PACKETS: the accounting below is missing traffic; capture fewer invocations or a larger buffer");
+        for (ClientExit exit : result.exits()) {
+            if (!exit.succeeded())
+                throw new WorkloadException("client " + exit.client() + " failed with exit code " + exit.exitCode() + ": "
+                        + String.join(" | ", exit.stderrTail()));
+        }
+        AnalysisResult analysis = CaptureAnalysis.analyze(pcap, CaptureAnalysis.options(List.of(), io.wireanalyze.accounting.AnalysisOptions.DEFAULT_MARKER), progress);
+        Reports.write(List.of(analysis), format, reportDir, pcap.getParent(), spec.commandLine().getOut(), progress);
+        if (format == io.wireanalyze.report.OutputFormat.TABLE) AppTimes.print(analysis, result, spec.commandLine().getOut());
+        Path chart = Reports.chartBeside(pcap);
+        Reports.chart(List.of(analysis), chart);
+        progress.say("chart: " + chart);
+        return WireAnalyze.OK;
+    }
+
+    private Plan plan() {
+        Parsed<Plan> parsed = Plan.parse(invocations, payload, warmup);
+        if (parsed instanceof Parsed.Invalid<Plan> bad) throw new CommandLine.ParameterException(spec.commandLine(), bad.message());
+        Plan plan = ((Parsed.Ok<Plan>) parsed).value().withClients(clients);
+        if (holdMs > 0) plan = plan.withHold(Duration.ofMillis(holdMs));
+        if (dropStub) plan = plan.withRelease(StubRelease.DROP_AND_GC);
+        return plan;
+    }
+
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<WorkloadProtocol> {
+        @Override
+        public WorkloadProtocol convert(String value) {
+            return WorkloadProtocol.parse(value);
+        }
+    }
+
+    static final class ProtocolCandidates implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(WorkloadProtocol.values()).map(WorkloadProtocol::toString).iterator();
+        }
+    }
+}

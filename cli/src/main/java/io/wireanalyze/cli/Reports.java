@@ -1,0 +1,68 @@
+package io.wireanalyze.cli;
+
+import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.report.ChartReport;
+import io.wireanalyze.report.CsvReport;
+import io.wireanalyze.report.JsonReport;
+import io.wireanalyze.report.OutputFormat;
+import io.wireanalyze.report.TextReport;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Writes results in the chosen format: the one place the commands turn results into output. */
+final class Reports {
+
+    private Reports() {
+    }
+
+    /**
+     * @param reportDir where csv and json files go; null: json to standard output, csv into {@code csvDefault}
+     */
+    static void write(List<AnalysisResult> results, OutputFormat format, Path reportDir, Path csvDefault, PrintWriter out,
+                      Progress progress) throws IOException {
+        switch (format) {
+            case TABLE -> new TextReport(out).write(results);
+            case JSON -> {
+                if (reportDir == null) {
+                    new JsonReport().write(out, results);
+                    out.println();
+                    out.flush();
+                } else {
+                    Files.createDirectories(reportDir);
+                    for (AnalysisResult r : results) {
+                        Path file = reportDir.resolve(baseName(r.source()) + ".json");
+                        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                            new JsonReport().write(w, r);
+                        }
+                        progress.say("wrote " + file);
+                    }
+                }
+            }
+            case CSV -> {
+                Path dir = reportDir != null ? reportDir : csvDefault;
+                Files.createDirectories(dir);
+                for (Path f : new CsvReport(dir).write(results)) progress.say("wrote " + f);
+            }
+        }
+    }
+
+    static void chart(List<AnalysisResult> results, Path file) throws IOException {
+        new ChartReport().write(file, results);
+    }
+
+    static Path chartBeside(Path pcap) {
+        return pcap.resolveSibling(baseName(pcap.getFileName().toString()) + ".png");
+    }
+
+    static String baseName(String source) {
+        String name = Path.of(source).getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,68 @@
+package io.wireanalyze.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+
+/**
+ * wireanalyze: where the packets and the milliseconds of Java remoting go. Exit codes: 0 ok, 1 failure,
+ * 2 usage. An error is one line; --verbose adds the stack trace.
+ */
+@Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
+        subcommands = {CaptureCommand.class, AnalyzeCommand.class, CommandLine.HelpCommand.class},
+        description = {"Packet-capture wire analyzer for Java remoting protocols (Java RMI/JRMP first).",
+                "Accounts every TCP packet to a phase (tcp-setup, handshake, naming, dgc, invocation, keepalive,",
+                "tcp-teardown, unparsed) with time, packets and bytes, per phase and per invocation."})
+public final class WireAnalyze implements Runnable {
+
+    public static final int OK = 0, FAILURE = 1, USAGE = 2;
+
+    @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces with errors.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture or analyze");
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line (also used by tests, with their own writers). */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new WireAnalyze());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((e, line, parse) -> {
+            PrintWriter err = line.getErr();
+            boolean verbose = parse.hasMatchedOption("--verbose") || parse.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+            err.println("wireanalyze: " + oneLine(e));
+            if (verbose) e.printStackTrace(err);
+            err.flush();
+            return FAILURE;
+        });
+        return cl;
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage();
+        if (m == null || m.isBlank()) m = e.getClass().getSimpleName();
+        return m.replace('\n', ' ');
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = WireAnalyze.class.getPackage().getImplementationVersion();
+            return new String[]{"wireanalyze " + (v == null ? "(development build)" : v)};
+        }
+    }
+}
