@@ -15,15 +15,15 @@ import java.util.concurrent.Callable;
 
 /** Analyses capture files from anywhere: protocols are recognised by content, not by port. */
 @Command(name = "analyze", aliases = "analyse", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Analyse capture files (classic pcap; Ethernet, Linux cooked, loopback or raw IP) from any source.",
-                "Protocols are recognised by content, not by port. With several files, the table format also",
-                "prints their Figure 16 summaries side by side."})
+        description = "Analyse capture files (classic pcap; Ethernet, Linux cooked, loopback or raw IP) from any source. "
+                + "Protocols are recognised by content, not by port. With several files, the table format also "
+                + "prints their Figure 16 summaries side by side.")
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Capture files.")
     List<Path> files;
 
-    @Option(names = "--format", defaultValue = "table", converter = Formats.Converter.class, description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Formats.Converter.class, description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the report files (csv: default the current directory; json: default standard output).")
@@ -35,7 +35,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--chart", paramLabel = "PNG", description = "Also draw the phases of every capture into this PNG file.")
     Path chart;
 
-    @Option(names = "--marker", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--marker", paramLabel = "METHOD", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
     String marker;
 
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")

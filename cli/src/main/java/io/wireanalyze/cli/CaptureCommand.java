@@ -27,52 +27,52 @@ import java.util.concurrent.Callable;
 
 /** Runs a workload on loopback under a live libpcap capture, then analyses the capture. */
 @Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run a real server and client for a protocol on 127.0.0.1 while capturing their traffic",
-                "with libpcap (needs root), then analyse the capture. The pcap is kept for `analyze` and Wireshark."})
+        description = "Run a real server and client for a protocol on 127.0.0.1 while capturing their traffic with "
+                + "libpcap (needs root), then analyse the capture. The pcap is kept for `analyze` and Wireshark.")
 final class CaptureCommand implements Callable<Integer> {
 
-    @Option(names = "--protocol", required = true, converter = ProtocolConverter.class, completionCandidates = ProtocolCandidates.class,
+    @Option(names = "--protocol", paramLabel = "NAME", required = true, converter = ProtocolConverter.class, completionCandidates = ProtocolCandidates.class,
             description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
     WorkloadProtocol protocol;
 
-    @Option(names = "--invocations", defaultValue = "20", description = "Measured invocations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--invocations", paramLabel = "N", defaultValue = "20", description = "Measured invocations (default: ${DEFAULT-VALUE}).")
     int invocations;
 
-    @Option(names = "--payload", defaultValue = "ints:6000",
+    @Option(names = "--payload", paramLabel = "SPEC", defaultValue = "ints:6000",
             description = "What each call sends: ints:N (an int[N]), chars:N (a String of N chars), none (ping), or a getter (getInt, getShort, getLong, getFloat, getDouble, getBoolean, getByte, getString). Default: ${DEFAULT-VALUE}.")
     String payload;
 
-    @Option(names = "--warmup", defaultValue = "0", description = "Warm-up calls before the measured ones, marked on the wire and left out of the invocation figures (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "0", description = "Warm-up calls before the measured ones, marked on the wire and left out of the invocation figures (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--clients", defaultValue = "1", description = "Client JVMs running the plan in parallel (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Client JVMs running the plan in parallel (default: ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--out", defaultValue = "wireanalyze-capture.pcap", description = "Where to write the capture (default: ${DEFAULT-VALUE}); the chart goes beside it as .png.")
+    @Option(names = "--out", paramLabel = "PCAP", defaultValue = "wireanalyze-capture.pcap", description = "Where to write the capture (default: ${DEFAULT-VALUE}); the chart goes beside it as .png.")
     Path out;
 
-    @Option(names = "--format", defaultValue = "table", converter = Formats.Converter.class, description = "Report format: table, csv or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Formats.Converter.class, description = "Report format: table, csv or json (default: ${DEFAULT-VALUE}).")
     io.wireanalyze.report.OutputFormat format;
 
-    @Option(names = "--report-dir", description = "Directory for csv/json reports (default: csv beside the capture, json on standard output).")
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Directory for csv/json reports (default: csv beside the capture, json on standard output).")
     Path reportDir;
 
-    @Option(names = "--interface", defaultValue = LiveCaptureOptions.DEFAULT_INTERFACE, description = "Interface to capture on (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--interface", paramLabel = "IFACE", defaultValue = LiveCaptureOptions.DEFAULT_INTERFACE, description = "Interface to capture on (default: ${DEFAULT-VALUE}).")
     String iface;
 
-    @Option(names = "--snaplen", defaultValue = "262144", description = "Bytes kept of each packet (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--snaplen", paramLabel = "BYTES", defaultValue = "262144", description = "Bytes kept of each packet (default: ${DEFAULT-VALUE}).")
     int snaplen;
 
-    @Option(names = "--registry-port", defaultValue = "1099", description = "RMI registry port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--registry-port", paramLabel = "PORT", defaultValue = "1099", description = "RMI registry port (default: ${DEFAULT-VALUE}).")
     int registryPort;
 
-    @Option(names = "--object-port", defaultValue = "1100", description = "Port the remote object is exported on (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--object-port", paramLabel = "PORT", defaultValue = "1100", description = "Port the remote object is exported on (default: ${DEFAULT-VALUE}).")
     int objectPort;
 
-    @Option(names = "--lease-ms", description = "The server's java.rmi.dgc.leaseValue: a short lease makes the client renew it with DGC dirty calls.")
+    @Option(names = "--lease-ms", paramLabel = "MS", description = "The server's java.rmi.dgc.leaseValue: a short lease makes the client renew it with DGC dirty calls.")
     Long leaseMs;
 
-    @Option(names = "--hold-ms", defaultValue = "0", description = "Keep the stub this long after the calls (to see lease renewals).")
+    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the stub this long after the calls (to see lease renewals).")
     long holdMs;
 
     @Option(names = "--drop-stub", description = "After the calls, drop the stub and collect it so the client's DGC sends a clean call.")

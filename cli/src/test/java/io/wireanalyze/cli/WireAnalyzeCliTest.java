@@ -1,0 +1,139 @@
+package io.wireanalyze.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wireanalyze.fixtures.Fixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** The command line as a user meets it: exit codes, one-line errors, the formats. */
+class WireAnalyzeCliTest {
+
+    private static Path ndpi() {
+        return Fixtures.publicCaptures().resolve("ndpi-jrmi.pcap");
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        Cli r = Cli.run();
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("a command is required"), r.err());
+    }
+
+    @Test
+    void aMissingFileIsOneLineAndExitOne() {
+        Cli r = Cli.run("analyze", "no-such.pcap");
+        assertEquals(1, r.exitCode());
+        assertEquals("wireanalyze: no-such.pcap: no such file", r.err().strip());
+    }
+
+    @Test
+    void aFileThatIsNotACaptureNamesTheFileAndWhatWasFound(@TempDir Path dir) throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.pcap"), "hello, this is not a capture\n");
+        Cli r = Cli.run("analyze", text.toString());
+        assertEquals(1, r.exitCode());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(text.toString()), r.err());
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() {
+        Cli r = Cli.run("analyze", "--verbose", "no-such.pcap");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().lines().count() > 2, r.err());
+        assertTrue(r.err().contains("at io.wireanalyze"), r.err());
+    }
+
+    @Test
+    void protocolsNotBuiltYetSaySo() {
+        Cli r = Cli.run("capture", "--protocol", "iiop");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("--protocol iiop: CORBA on JacORB with COS Naming: not built yet"), r.err());
+    }
+
+    @Test
+    void aBadPayloadIsAUsageError() {
+        Cli r = Cli.run("capture", "--protocol", "jrmp", "--payload", "intz:5");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("payload 'intz:5'"), r.err());
+    }
+
+    @Test
+    void helpListsEveryPlannedProtocol() {
+        Cli r = Cli.run("capture", "--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, hessian"), r.out());
+    }
+
+    @Test
+    void theTableShowsTheRegistryLookupByName() {
+        Cli r = Cli.run("analyze", ndpi().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("lookup \"MessengerService\""), r.out());
+        assertTrue(r.out().contains("Figure 16"), r.out());
+    }
+
+    @Test
+    void jsonHasTheDocumentedTopLevelKeys() throws Exception {
+        Cli r = Cli.run("analyze", "--format", "json", ndpi().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        var names = new java.util.ArrayList<String>();
+        doc.fieldNames().forEachRemaining(names::add);
+        assertEquals(java.util.List.of("summary", "phases", "connections", "messages", "invocations"), names.subList(0, 5));
+        assertEquals(19, doc.get("summary").get("packets").asInt());
+        assertEquals(4, doc.get("phases").get("naming").get("packets").asInt());
+    }
+
+    @Test
+    void severalFilesGiveAJsonArrayAndASideBySideTable() throws Exception {
+        Path lookup = Fixtures.dir("jrmp").resolve("lookup-then-invoke.pcap");
+        Cli json = Cli.run("analyze", "--format", "json", ndpi().toString(), lookup.toString());
+        assertEquals(0, json.exitCode(), json.err());
+        JsonNode doc = new ObjectMapper().readTree(json.out());
+        assertTrue(doc.isArray());
+        assertEquals(2, doc.size());
+        Cli table = Cli.run("analyze", ndpi().toString(), lookup.toString());
+        assertTrue(table.out().contains("Comparison of 2 captures"), table.out());
+    }
+
+    @Test
+    void csvWritesOneFilePerTableFindableByFrameNumber(@TempDir Path dir) throws Exception {
+        Cli r = Cli.run("analyze", "--format", "csv", "--out", dir.toString(), ndpi().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        for (String t : new String[]{"phases", "invocations", "messages", "packets"}) {
+            assertTrue(Files.exists(dir.resolve("ndpi-jrmi." + t + ".csv")), t);
+        }
+        var packets = Files.readAllLines(dir.resolve("ndpi-jrmi.packets.csv"));
+        assertEquals(20, packets.size());   // a header and 19 frames
+        assertTrue(packets.get(9).startsWith("9,"), packets.get(9));
+        assertTrue(packets.get(9).contains("naming"), packets.get(9));
+    }
+
+    @Test
+    void aTruncatedFileIsReportedAndFailsOnlyWithStrict(@TempDir Path dir) throws Exception {
+        byte[] whole = Files.readAllBytes(ndpi());
+        Path cut = Files.write(dir.resolve("cut.pcap"), java.util.Arrays.copyOf(whole, whole.length - 10));
+        Cli lenient = Cli.run("analyze", cut.toString());
+        assertEquals(0, lenient.exitCode(), lenient.err());
+        assertTrue(lenient.err().contains("read only in part"), lenient.err());
+        Cli strict = Cli.run("analyze", "--strict", cut.toString());
+        assertEquals(1, strict.exitCode());
+    }
+
+    @Test
+    void aChartIsDrawn(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("c.png");
+        Cli r = Cli.run("analyze", "--chart", png.toString(), ndpi().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        byte[] b = Files.readAllBytes(png);
+        assertTrue(b.length > 1000);
+        assertEquals((byte) 0x89, b[0]);
+        assertEquals('P', b[1]);
+    }
+}
