@@ -1,0 +1,52 @@
+package io.wireanalyze.report;
+
+import io.wireanalyze.accounting.AnalysisResult.InvocationRecord;
+
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * Figures over the measured invocations of a capture (warm-up and marker calls counted, then left out).
+ *
+ * @param measured        invocations neither warm-up nor marker
+ * @param warmup          warm-up invocations
+ * @param markers         marker invocations
+ * @param unanswered      measured invocations without a captured reply (no latency)
+ * @param latencyMs       latency over the answered measured invocations; null without any
+ * @param packets         mean packets per measured invocation (null without any), likewise below
+ * @param dataPackets     mean data packets
+ * @param overheadPackets mean overhead packets
+ * @param requestBytes    mean request bytes
+ * @param replyBytes      mean reply bytes
+ */
+record InvocationStats(int measured, int warmup, int markers, int unanswered, Latency latencyMs, Double packets,
+                       Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes) {
+
+    /** Latency distribution; the median averages the two middle values, p95 is the nearest rank. */
+    record Latency(double min, double median, double mean, double p95, double max) {
+        static Latency of(double[] sorted) {
+            int n = sorted.length;
+            double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            double sum = 0;
+            for (double v : sorted) sum += v;
+            int rank = (int) Math.ceil(0.95 * n);
+            return new Latency(sorted[0], median, sum / n, sorted[Math.max(rank, 1) - 1], sorted[n - 1]);
+        }
+    }
+
+    static InvocationStats of(List<InvocationRecord> all) {
+        List<InvocationRecord> m = all.stream().filter(i -> !i.warmup() && !i.marker()).toList();
+        int warmup = (int) all.stream().filter(InvocationRecord::warmup).count();
+        int markers = (int) all.stream().filter(InvocationRecord::marker).count();
+        double[] latencies = m.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).sorted().toArray();
+        Latency latency = latencies.length == 0 ? null : Latency.of(latencies);
+        return new InvocationStats(m.size(), warmup, markers, m.size() - latencies.length, latency,
+                mean(m, InvocationRecord::packets), mean(m, InvocationRecord::dataPackets),
+                mean(m, InvocationRecord::overheadPackets), mean(m, InvocationRecord::requestBytes),
+                mean(m, InvocationRecord::replyBytes));
+    }
+
+    private static Double mean(List<InvocationRecord> m, ToLongFunction<InvocationRecord> f) {
+        return m.isEmpty() ? null : m.stream().mapToLong(f).sum() / (double) m.size();
+    }
+}

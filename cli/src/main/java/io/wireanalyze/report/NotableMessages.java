@@ -1,0 +1,84 @@
+package io.wireanalyze.report;
+
+import io.wireanalyze.accounting.MessageRecord;
+import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocol.MessageInfo;
+import io.wireanalyze.protocol.Role;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The naming, DGC, keep-alive and unparsed messages of a capture, one line each: registry calls with their
+ * names, what they returned, DGC dirty and clean with their leases, pings, unparsed spans with their reasons.
+ */
+final class NotableMessages {
+
+    static final int MAX_LINES = 20;
+
+    private NotableMessages() {}
+
+    static boolean notable(Message m) {
+        Phase p = m.phase();
+        return ((p == Phase.NAMING || p == Phase.DGC) && m.role() != Role.NONE)
+                || p == Phase.KEEPALIVE || p == Phase.UNPARSED;
+    }
+
+    static List<MessageRecord> select(List<MessageRecord> messages) {
+        return messages.stream().filter(r -> notable(r.message())).toList();
+    }
+
+    /** Prints at most {@link #MAX_LINES} lines, then how many were left out; returns the lines printed. */
+    static int print(PrintWriter out, List<MessageRecord> messages, String indent) {
+        List<MessageRecord> all = select(messages);
+        if (all.isEmpty()) {
+            out.println(indent + "none");
+            return 0;
+        }
+        TextTable t = new TextTable("frame", "time ms", "conn", "dir", "phase", "message", "detail");
+        for (MessageRecord r : all.subList(0, Math.min(MAX_LINES, all.size()))) {
+            Message m = r.message();
+            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type(), detail(m));
+        }
+        t.print(out, indent);
+        if (all.size() > MAX_LINES) out.println(indent + "... " + (all.size() - MAX_LINES) + " more (see --format csv)");
+        return t.rowCount();
+    }
+
+    /**
+     * {@code lookup "MessengerService"}, {@code dirty [5:6:7, 42] lease 600000 ms},
+     * {@code lookup "Hello" -> example.Hello @ host:port}, or an unparsed span's reason.
+     */
+    static String detail(Message m) {
+        MessageInfo i = m.info();
+        List<String> parts = new ArrayList<>();
+        if (m.phase() == Phase.UNPARSED) {
+            add(parts, i.extra().get("reason"));
+            parts.add("(" + m.length() + " bytes at stream offset " + m.offset() + ")");
+            return String.join(" ", parts);
+        }
+        add(parts, i.method());
+        if (i.name() != null) parts.add("\"" + i.name() + "\"");
+        if (i.extra().get("objIds") instanceof List<?> ids && !ids.isEmpty())
+            parts.add(ids.size() == 1 ? ids.get(0).toString() : ids.size() + " objIds");
+        if (m.role() == Role.REPLY) {
+            List<String> result = new ArrayList<>();
+            Object exception = i.extra().get("exception");
+            if (exception != null) result.add("exception " + exception);
+            Object type = i.extra().get("interfaces") instanceof List<?> l && !l.isEmpty() ? l.get(l.size() - 1) : i.extra().get("stubClass");
+            add(result, type);
+            if (i.extra().get("endpoint") != null) result.add("@ " + i.extra().get("endpoint"));
+            if (i.leaseMs() != null) result.add("lease " + i.leaseMs() + " ms");
+            if (!result.isEmpty()) parts.add("-> " + String.join(" ", result));
+        } else if (i.leaseMs() != null) {
+            parts.add("lease " + i.leaseMs() + " ms");
+        }
+        return String.join(" ", parts);
+    }
+
+    private static void add(List<String> parts, Object o) {
+        if (o != null) parts.add(o.toString());
+    }
+}

@@ -1,0 +1,182 @@
+package io.wireanalyze.report;
+
+import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.accounting.AnalysisResult.CaptureInfo;
+import io.wireanalyze.accounting.AnalysisResult.ConnectionStats;
+import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
+import io.wireanalyze.accounting.AnalysisResult.Summary;
+import io.wireanalyze.phase.Phase;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleFunction;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The report for a terminal: per capture a header line, the phase table, the seed's Figure 16 summary, the
+ * invocation summary, the connections and the messages worth seeing; {@link #compare} puts several captures
+ * side by side.
+ */
+public final class TextReport {
+
+    private static final String INDENT = "  ";
+
+    private final PrintWriter out;
+
+    public TextReport(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** Each result in turn, then (with several) {@link #compare}. */
+    public void write(List<AnalysisResult> results) {
+        for (int i = 0; i < results.size(); i++) {
+            if (i > 0) out.println();
+            write(results.get(i));
+        }
+        if (results.size() > 1) {
+            out.println();
+            compare(results);
+        }
+        out.flush();
+    }
+
+    public void write(AnalysisResult r) {
+        out.println(header(r.source(), r.capture()));
+        section("Phases");
+        phases(r).print(out, INDENT);
+        section("Figure 16 summary (set-up data)");
+        TextTable f16 = new TextTable("", "");
+        for (String[] row : figure16(r.summary())) f16.row((Object[]) row);
+        f16.print(out, INDENT);
+        section("Invocations");
+        invocations(InvocationStats.of(r.invocations()));
+        section("Connections");
+        connections(r.connections()).print(out, INDENT);
+        section("Naming, DGC, keep-alive and unparsed messages");
+        NotableMessages.print(out, r.messages(), INDENT);
+        out.flush();
+    }
+
+    /** Figure 16 summaries, phase packets and phase elapsed ms side by side, one column per capture. */
+    public void compare(List<AnalysisResult> results) {
+        List<String> names = results.stream().map(r -> Fmt.fileName(r.source())).toList();
+        out.println("Comparison of " + results.size() + " captures");
+        section("Figure 16 summary (set-up data)");
+        List<List<String[]>> f16 = results.stream().map(r -> figure16(r.summary())).toList();
+        TextTable t = table(names);
+        for (int row = 0; row < f16.get(0).size(); row++) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(f16.get(0).get(row)[0]);
+            for (List<String[]> col : f16) cells.add(col.get(row)[1]);
+            t.row(cells.toArray());
+        }
+        t.print(out, INDENT);
+        section("Packets per phase");
+        sideBySide(names, results, s -> (double) s.packets(), v -> Fmt.count(Math.round(v)));
+        section("Elapsed ms per phase");
+        sideBySide(names, results, PhaseStats::elapsedMs, Fmt::ms);
+        out.flush();
+    }
+
+    static String header(String source, CaptureInfo c) {
+        String other = c.otherFrames().isEmpty() ? "none" : c.otherFrames().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+        String line = "file " + source + ", frames " + c.frames() + ", TCP packets " + c.tcpPackets()
+                + ", duration " + Fmt.ms(c.durationMs()) + " ms, other frames: " + other;
+        return c.stopReason() == null ? line : line + ", stopped early: " + c.stopReason();
+    }
+
+    static TextTable phases(AnalysisResult r) {
+        long packets = 0, wire = 0, payload = 0;
+        double elapsed = 0;
+        for (PhaseStats s : r.phases().values()) {
+            packets += s.packets();
+            wire += s.wireBytes();
+            payload += s.payloadBytes();
+            elapsed += s.elapsedMs();
+        }
+        TextTable t = new TextTable("phase", "packets", "% packets", "wire bytes", "payload bytes", "elapsed ms", "% time");
+        for (Phase p : Phase.values()) {
+            PhaseStats s = r.phase(p);
+            t.row(p.label(), s.packets(), Fmt.percent(s.packets(), packets), s.wireBytes(), s.payloadBytes(),
+                    Fmt.ms(s.elapsedMs()), Fmt.percent(s.elapsedMs(), elapsed));
+        }
+        t.rule().row("total", packets, Fmt.percent(packets, packets), wire, payload, Fmt.ms(elapsed), Fmt.percent(elapsed, elapsed));
+        return t;
+    }
+
+    /** The seed's Figure 16 rows as (label, value); set-up packets are n/a when no invocation ends the set-up. */
+    static List<String[]> figure16(Summary s) {
+        return List.of(
+                new String[]{"set-up time ms", Fmt.ms(s.setupTimeMs())},
+                new String[]{"set-up packets", s.setupTimeMs() == null ? Fmt.NA : Fmt.count(s.setupPackets())},
+                new String[]{"invocations", Integer.toString(s.invocations())},
+                new String[]{"data packets", Fmt.count(s.dataPackets())},
+                new String[]{"overhead packets", Fmt.count(s.overheadPackets())},
+                new String[]{"data / all invocation packets", Fmt.percent(s.dataPacketRatio())},
+                new String[]{"overhead packets per invocation", Fmt.decimal(s.overheadPacketsPerInvocation())});
+    }
+
+    private void invocations(InvocationStats s) {
+        out.println(INDENT + s.measured() + " measured (left out: " + s.warmup() + " warm-up, " + s.markers()
+                + " marker), " + s.unanswered() + " without a reply");
+        if (s.measured() == 0) return;
+        TextTable t = new TextTable("", "");
+        InvocationStats.Latency l = s.latencyMs();
+        if (l != null) {
+            t.row("latency ms min", Fmt.ms(l.min())).row("latency ms median", Fmt.ms(l.median()))
+                    .row("latency ms mean", Fmt.ms(l.mean())).row("latency ms p95", Fmt.ms(l.p95()))
+                    .row("latency ms max", Fmt.ms(l.max()));
+        }
+        t.row("packets per invocation", Fmt.decimal(s.packets()))
+                .row("data packets per invocation", Fmt.decimal(s.dataPackets()))
+                .row("overhead packets per invocation", Fmt.decimal(s.overheadPackets()))
+                .row("request bytes per invocation", Fmt.decimal(s.requestBytes()))
+                .row("reply bytes per invocation", Fmt.decimal(s.replyBytes()));
+        t.print(out, INDENT);
+    }
+
+    static TextTable connections(List<ConnectionStats> connections) {
+        TextTable t = new TextTable("id", "client", "server", "protocol", "packets", "wire bytes", "payload bytes",
+                "c2s bytes", "s2c bytes", "start ms", "duration ms", "SYN", "gap bytes", "messages");
+        for (ConnectionStats c : connections) {
+            t.row(c.id(), c.client(), c.server(), c.protocol(), c.packets(), c.wireBytes(), c.payloadBytes(),
+                    c.c2sPayloadBytes(), c.s2cPayloadBytes(), Fmt.ms(c.startMs()), Fmt.ms(c.durationMs()),
+                    c.sawSyn() ? "yes" : "no", c.gapBytes(), c.messages());
+        }
+        return t;
+    }
+
+    private void sideBySide(List<String> names, List<AnalysisResult> results,
+                            ToDoubleFunction<PhaseStats> value,
+                            DoubleFunction<String> format) {
+        TextTable t = table(names);
+        double[] totals = new double[results.size()];
+        for (Phase p : Phase.values()) {
+            List<Object> cells = new ArrayList<>(List.of(p.label()));
+            for (int i = 0; i < results.size(); i++) {
+                double v = value.applyAsDouble(results.get(i).phase(p));
+                totals[i] += v;
+                cells.add(format.apply(v));
+            }
+            t.row(cells.toArray());
+        }
+        List<Object> total = new ArrayList<>(List.of("total"));
+        for (double v : totals) total.add(format.apply(v));
+        t.rule().row(total.toArray());
+        t.print(out, INDENT);
+    }
+
+    private static TextTable table(List<String> names) {
+        List<String> headers = new ArrayList<>(List.of(""));
+        headers.addAll(names);
+        return new TextTable(headers.toArray(String[]::new));
+    }
+
+    private void section(String title) {
+        out.println();
+        out.println(title);
+    }
+}
