@@ -15,6 +15,7 @@ import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
@@ -89,7 +90,10 @@ public final class JrmpSession implements ProtocolSession {
             case SINGLE_OP_PROTOCOL -> { client = Await.MESSAGES; server = Await.MESSAGES; }
             default -> { client = Await.MULTIPLEX; server = Await.MULTIPLEX; }
         }
-        MessageInfo info = MessageInfo.extra(Map.of("version", version, "protocol", name));
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("version", version);
+        extra.put("jrmpProtocol", name);
+        MessageInfo info = MessageInfo.extra(extra);
         return decoded(simple("header", Phase.HANDSHAKE, Direction.C2S, offset, HEADER_LENGTH, info), HEADER_LENGTH);
     }
 

@@ -64,7 +64,7 @@ class JrmpSessionTest {
         Message header = decode(Direction.C2S, HEADER, InputState.MORE_MAY_FOLLOW);
         assertEquals("header", header.type());
         assertEquals(Phase.HANDSHAKE, header.phase());
-        assertEquals("StreamProtocol", header.info().extra().get("protocol"));
+        assertEquals("StreamProtocol", header.info().extra().get("jrmpProtocol"));
         assertEquals(2, header.info().extra().get("version"));
 
         Message ack = decode(Direction.S2C, PROTOCOL_ACK, InputState.MORE_MAY_FOLLOW);
