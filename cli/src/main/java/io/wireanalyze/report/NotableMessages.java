@@ -22,8 +22,7 @@ final class NotableMessages {
 
     static boolean notable(Message m) {
         Phase p = m.phase();
-        return ((p == Phase.NAMING || p == Phase.DGC) && m.role() != Role.NONE)
-                || p == Phase.KEEPALIVE || p == Phase.UNPARSED;
+        return (p == Phase.NAMING && m.role() != Role.NONE) || p == Phase.DGC || p == Phase.KEEPALIVE || p == Phase.UNPARSED;
     }
 
     static List<MessageRecord> select(List<MessageRecord> messages) {
@@ -75,6 +74,7 @@ final class NotableMessages {
         } else if (i.leaseMs() != null) {
             parts.add("lease " + i.leaseMs() + " ms");
         }
+        if (i.extra().get("uid") != null) parts.add("acknowledges return " + i.extra().get("uid"));
         return String.join(" ", parts);
     }
 
