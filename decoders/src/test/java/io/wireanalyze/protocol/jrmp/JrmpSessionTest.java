@@ -170,6 +170,39 @@ class JrmpSessionTest {
     }
 
     @Test
+    void decodesAnExceptionalReturnWithTheExceptionClass() throws Exception {
+        // What the JDK writes for a call that threw: ReturnData, then in block data ExceptionalReturn (2) and
+        // the ack UID, then the exception object (StreamRemoteCall.getResultStream(false) + writeObject).
+        var bytes = new java.io.ByteArrayOutputStream();
+        bytes.write(0x51);
+        try (var out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeByte(2);
+            out.writeInt(0x1234);
+            out.writeLong(0x5678L);
+            out.writeShort(-3);
+            out.writeObject(new java.rmi.RemoteException("boom", new IllegalStateException("inner")));
+        }
+        JrmpSession s = new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true));
+        Message m = ((DecodeStep.Decoded<Message>) s.decode(Direction.S2C, ByteBuffer.wrap(bytes.toByteArray()), 0, InputState.PEER_REPLIED)).message();
+        assertEquals("return", m.type());
+        assertEquals("exception", m.info().extra().get("returnType"));
+        assertEquals("java.rmi.RemoteException", m.info().extra().get("exception"));
+        assertEquals("1234:5678:-3", m.info().extra().get("ackUid"));
+        assertEquals(bytes.size(), m.length());
+    }
+
+    @Test
+    void aReturnWaitsForTheNextMessageOrTheEndOfTheStream() {
+        JrmpSession s = new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true));
+        byte[] voidReturn = hex("51 aced0005 770f 01 00000001 0000000000000002 0003");
+        assertInstanceOf(DecodeStep.NeedMore.class, s.decode(Direction.S2C, ByteBuffer.wrap(voidReturn), 0, InputState.MORE_MAY_FOLLOW));
+        var ended = s.decode(Direction.S2C, ByteBuffer.wrap(voidReturn), 0, InputState.ENDED);
+        Message m = ((DecodeStep.Decoded<Message>) ended).message();
+        assertEquals("normal", m.info().extra().get("returnType"));
+        assertEquals(0, m.dataLength(), "a void return carries no data");
+    }
+
+    @Test
     void computesTheSameMethodHashAsTheJdk() throws Exception {
         // The JDK's own implementation, sun.rmi.server.Util.computeMethodHash (exported to the tests in the pom).
         var util = Class.forName("sun.rmi.server.Util").getMethod("computeMethodHash", java.lang.reflect.Method.class);
