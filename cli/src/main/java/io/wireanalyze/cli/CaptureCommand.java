@@ -99,10 +99,7 @@ final class CaptureCommand implements Callable<Integer> {
         try (Workload workload = new JrmpWorkload(config)) {
             LiveCapture capture = new LiveCapture(LiveCaptureOptions.writingTo(pcap).onInterface(iface)
                     .withSnaplen(snaplen).withFilter(workload.bpfFilter()));
-            Thread hook = new Thread(() -> {
-                capture.stopQuietly();
-                workload.close();
-            }, "wireanalyze-interrupted");
+            Thread hook = new Thread(() -> interrupted(capture, workload, pcap, progress), "wireanalyze-interrupted");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
                 capture.start();
@@ -111,7 +108,7 @@ final class CaptureCommand implements Callable<Integer> {
                 progress.say(protocol + " server ready: registry 127.0.0.1:" + registryPort + ", object 127.0.0.1:" + objectPort);
                 progress.say("running " + plan.clients() + " client(s): " + plan.invocations() + " x " + plan.payload().spec()
                         + (plan.warmup() > 0 ? " after " + plan.warmup() + " warm-up calls" : ""));
-                result = workload.runClient(plan, calls);
+                result = whileShowingProgress(() -> workload.runClient(plan, calls), pcap, progress);
                 workload.close();
                 Thread.sleep(300);   // let the last FIN/ACKs reach the capture
                 stats = capture.stop();
@@ -126,8 +123,8 @@ final class CaptureCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(calls);
         }
-        progress.say("capture stopped: " + stats.received() + " packets received by libpcap, " + stats.dropped()
-                + " dropped, " + stats.droppedByInterface() + " dropped by the interface; saved " + pcap);
+        progress.say("capture stopped: " + stats.received() + " packets received by libpcap" + (iface.equals("lo") ? " (lo counts each twice)" : "")
+                + ", " + stats.dropped() + " dropped, " + stats.droppedByInterface() + " dropped by the interface; saved " + pcap);
         if (stats.lostAny())
             progress.say("WARNING: libpcap DROPPED PACKETS: the accounting below is missing traffic; capture fewer invocations or a larger buffer");
         for (ClientExit exit : result.exits()) {
@@ -142,6 +139,52 @@ final class CaptureCommand implements Callable<Integer> {
         Reports.chart(List.of(analysis), chart);
         progress.say("chart: " + chart);
         return WireAnalyze.OK;
+    }
+
+    /** Ctrl-C or SIGTERM: the capture is stopped and closed so the pcap stays valid, and the servers are stopped. */
+    private static void interrupted(LiveCapture capture, Workload workload, Path pcap, Progress progress) {
+        workload.close();
+        try {
+            CaptureStats stats = capture.stop();
+            progress.say("interrupted: capture stopped, " + stats.received() + " packets received by libpcap, "
+                    + stats.dropped() + " dropped; the pcap is valid: wireanalyze analyze " + pcap);
+        } catch (CaptureException | RuntimeException e) {
+            progress.say("interrupted: " + WireAnalyze.oneLine(e));
+        }
+    }
+
+    private interface ClientRun {
+        ClientResult run() throws WorkloadException;
+    }
+
+    /** Runs the clients, showing elapsed time and the capture's size meanwhile. */
+    private static ClientResult whileShowingProgress(ClientRun run, Path pcap, Progress progress) throws WorkloadException {
+        long start = System.nanoTime();
+        Thread ticker = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long kb = 0;
+                try {
+                    kb = Files.size(pcap) / 1024;
+                } catch (IOException ignored) {
+                    // not written yet
+                }
+                progress.tick(String.format(java.util.Locale.ROOT, "clients running for %.0f s; capture %d KiB so far",
+                        (System.nanoTime() - start) / 1e9, kb));
+            }
+        }, "wireanalyze-progress");
+        ticker.setDaemon(true);
+        ticker.start();
+        try {
+            return run.run();
+        } finally {
+            ticker.interrupt();
+            progress.clear();
+        }
     }
 
     private Plan plan() {

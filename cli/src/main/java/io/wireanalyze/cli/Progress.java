@@ -2,7 +2,10 @@ package io.wireanalyze.cli;
 
 import java.io.PrintWriter;
 
-/** Progress of long runs on standard error: at most one line a second, overwritten in place on a terminal. */
+/**
+ * Progress of long runs on standard error: on a terminal one line a second, overwritten in place; otherwise
+ * (a log, CI) one line every ten seconds.
+ */
 final class Progress {
 
     private final PrintWriter err;
@@ -15,16 +18,16 @@ final class Progress {
     }
 
     /** A status line now. */
-    void say(String line) {
+    synchronized void say(String line) {
         clear();
         err.println("wireanalyze: " + line);
         err.flush();
     }
 
     /** A counter that may be shown if a second has passed since the last one. */
-    void tick(String line) {
+    synchronized void tick(String line) {
         long now = System.nanoTime();
-        if (now - lastNanos < 1_000_000_000L) return;
+        if (now - lastNanos < (terminal ? 1_000_000_000L : 10_000_000_000L)) return;
         lastNanos = now;
         if (terminal) {
             err.print("\rwireanalyze: " + line + "   ");
@@ -35,7 +38,7 @@ final class Progress {
         err.flush();
     }
 
-    void clear() {
+    synchronized void clear() {
         if (pending) {
             err.print("\r\033[K");
             pending = false;

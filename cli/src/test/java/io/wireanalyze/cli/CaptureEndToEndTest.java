@@ -25,7 +25,7 @@ class CaptureEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
-    static void needsRootAndLibpcap() throws Exception {
+    public static void needsRootAndLibpcap() throws Exception {
         String why = null;
         String libpcap = LiveCapture.checkLibpcap();
         if (libpcap != null) why = libpcap;
