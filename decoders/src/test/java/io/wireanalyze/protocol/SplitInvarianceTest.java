@@ -24,16 +24,19 @@ class SplitInvarianceTest {
     private record Chunk(boolean fromInitiator, long offset, byte[] bytes) {
     }
 
-    /** Payloads of the capture's first TCP connection (a clean capture: no loss, no retransmission). */
-    private static List<Chunk> chunks(Path file) throws Exception {
+    /** Payloads of the capture's n-th TCP connection (0-based; a clean capture: no loss, no retransmission). */
+    private static List<Chunk> chunks(Path file, int connection) throws Exception {
         List<Chunk> out = new ArrayList<>();
+        List<io.wireanalyze.frame.Endpoint> initiators = new ArrayList<>();
         io.wireanalyze.frame.Endpoint initiator = null;
         long[] next = new long[2];
         for (Frame f : TestCaptures.frames(file)) {
             var r = PacketParser.parse(f);
             if (r.segment() == null) continue;
             TcpSegment s = r.segment();
-            if (initiator == null) initiator = s.src();
+            if (s.syn() && !s.hasAck() && !initiators.contains(s.src())) initiators.add(s.src());
+            if (initiators.size() <= connection) continue;
+            initiator = initiators.get(connection);
             boolean init = s.src().equals(initiator);
             if (!init && !s.dst().equals(initiator)) continue;
             if (s.payloadLength() == 0) continue;
@@ -64,7 +67,7 @@ class SplitInvarianceTest {
 
     @Test
     void decodesTheNdpiRegistryLookupSplitAtEveryByte() throws Exception {
-        List<Chunk> chunks = chunks(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"));
+        List<Chunk> chunks = chunks(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"), 0);
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(8, whole.size(), whole::toString);
         int runs = 0;
@@ -75,5 +78,23 @@ class SplitInvarianceTest {
             }
         }
         assertTrue(runs > 400, "splits tried: " + runs);
+    }
+
+    @Test
+    void decodesTheWorkloadsInvocationsSplitAtManyOffsets() throws Exception {
+        // The object connection of a real capture: DGC dirty call, warm-up, marker and 4 KB sendInts calls.
+        List<Chunk> chunks = chunks(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), 1);
+        List<String> whole = decode(chunks, -1, 0);
+        assertTrue(whole.size() > 20, whole::toString);
+        assertTrue(whole.stream().anyMatch(m -> m.contains("sendInts") || m.contains("hash=-444219992988303964")), whole::toString);
+        int runs = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+            int n = chunks.get(i).bytes().length;
+            for (int at = 1; at < n; at += n > 200 ? 37 : 1) {
+                assertEquals(whole, decode(chunks, i, at), "chunk " + i + " split at byte " + at);
+                runs++;
+            }
+        }
+        assertTrue(runs > 500, "splits tried: " + runs);
     }
 }
