@@ -67,11 +67,9 @@ public final class Analyzer {
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
         if (c == null || (pureSyn && (c.finished() || (c.sawSyn && c.synSeq != s.seq()) || !c.sawSyn))) {
-            c = new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options);
-            if (!pureSyn && s.syn()) {
-                // The SYN-ACK is the first packet seen: its receiver is the initiator.
-                c = new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options);
-            }
+            boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
+            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options)
+                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options);
             connections.add(c);
             live.put(key, c);
         }

@@ -21,13 +21,11 @@ final class Invocations {
     private final String marker;
     private final Map<Message, Ledger.Placed> placed;
     private final LongUnaryOperator nanosOfFrame;
-    private final long startNanos;
 
-    Invocations(String marker, Map<Message, Ledger.Placed> placed, LongUnaryOperator nanosOfFrame, long startNanos) {
+    Invocations(String marker, Map<Message, Ledger.Placed> placed, LongUnaryOperator nanosOfFrame) {
         this.marker = marker;
         this.placed = placed;
         this.nanosOfFrame = nanosOfFrame;
-        this.startNanos = startNanos;
     }
 
     List<AnalysisResult.InvocationRecord> build(List<Connection> connections) {

@@ -89,7 +89,7 @@ final class Ledger {
         long accounted = phases.values().stream().mapToLong(AnalysisResult.PhaseStats::packets).sum();
         if (accounted != n) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + n + ")");
         List<MessageRecord> messages = messageRecords();
-        List<AnalysisResult.InvocationRecord> invocations = new Invocations(options.markerMethod(), placed, this::nanosOf, startNanos).build(connections);
+        List<AnalysisResult.InvocationRecord> invocations = new Invocations(options.markerMethod(), placed, this::nanosOf).build(connections);
         AnalysisResult.Summary summary = summary(invocations, owner);
         return new AnalysisResult(source, info, summary, phases, connectionStats(), messages, invocations,
                 options.keepPackets() ? rows(phase, owner, data) : List.of());

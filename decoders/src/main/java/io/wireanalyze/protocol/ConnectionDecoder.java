@@ -3,6 +3,7 @@ package io.wireanalyze.protocol;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +18,7 @@ public final class ConnectionDecoder {
     static final int MAX_PROBE_BYTES = 64 * 1024;
 
     private final DecoderLimits limits;
-    private final java.util.Map<Long, String> methodNames;
+    private final Map<Long, String> methodNames;
     private final boolean sawSyn;
     private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
     private final boolean[] ended = new boolean[2];
@@ -28,7 +29,7 @@ public final class ConnectionDecoder {
     private ProbeResult maybe;
     private WireProtocol maybeProtocol;
 
-    public ConnectionDecoder(DecoderLimits limits, java.util.Map<Long, String> methodNames, boolean sawSyn) {
+    public ConnectionDecoder(DecoderLimits limits, Map<Long, String> methodNames, boolean sawSyn) {
         this.limits = limits;
         this.methodNames = methodNames;
         this.sawSyn = sawSyn;
@@ -149,10 +150,5 @@ public final class ConnectionDecoder {
             drivers[side] = new StreamDriver(p, limits.maxMessageBytes());
             if (old[side].pending() > 0) drivers[side].append(old[side].offset(), old[side].view());
         }
-    }
-
-    /** Runs the drivers once the connection was pinned during data(): the caller does it. */
-    boolean pinned() {
-        return session != null;
     }
 }
