@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.protocol.giop.GiopProbe;
+import io.wireanalyze.protocol.giop.GiopSession;
 import io.wireanalyze.protocol.jrmp.JrmpProbe;
 import io.wireanalyze.protocol.jrmp.JrmpSession;
 
@@ -11,6 +13,7 @@ import java.util.function.Function;
  */
 public enum WireProtocol {
     JRMP("jrmp", new JrmpProbe(), JrmpSession::new),
+    GIOP("giop", new GiopProbe(), GiopSession::new),
     /** No decoder claimed the connection: its bytes are accounted as unparsed. */
     UNKNOWN("unknown", (a, b, syn, ended) -> ProbeResult.NOT_MINE, ctx -> null);
 
