@@ -33,7 +33,7 @@ public final class CsvReport {
 
     static final String[] PHASES = {"phase", "packets", "wireBytes", "payloadBytes", "elapsedMs", "spanMs", "retransmissions"};
     static final String[] INVOCATIONS = {"method", "requestFrame", "replyFrame", "latencyMs", "packets", "dataPackets",
-            "overheadPackets", "requestBytes", "replyBytes", "connection", "warmup", "marker", "exception"};
+            "overheadPackets", "requestBytes", "replyBytes", "connection", "warmup", "marker", "exception", "fragments"};
     /** {@code extra} holds the decoder's extra fields as {@code key=value} joined by "; ". */
     static final String[] MESSAGES = {"frame", "lastFrame", "connection", "direction", "protocol", "type", "phase",
             "objId", "op", "hash", "method", "name", "leaseMs", "objNum", "timeMs", "offset", "length", "dataLength",
@@ -75,7 +75,7 @@ public final class CsvReport {
             for (InvocationRecord i : r.invocations()) {
                 p.printRecord(i.method(), i.requestFrame(), i.replyFrame(), ms(i.latencyMs()), i.packets(),
                         i.dataPackets(), i.overheadPackets(), i.requestBytes(), i.replyBytes(), i.connection(),
-                        i.warmup(), i.marker(), i.exception());
+                        i.warmup(), i.marker(), i.exception(), i.fragments());
             }
         }
         try (CSVPrinter p = printer(files, base + ".messages.csv", MESSAGES)) {

@@ -18,9 +18,10 @@ import java.util.function.ToLongFunction;
  * @param overheadPackets mean overhead packets
  * @param requestBytes    mean request bytes
  * @param replyBytes      mean reply bytes
+ * @param fragments       mean GIOP fragments
  */
 record InvocationStats(int measured, int warmup, int markers, int unanswered, Latency latencyMs, Double packets,
-                       Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes) {
+                       Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes, Double fragments) {
 
     /** Latency distribution; the median averages the two middle values, p95 is the nearest rank. */
     record Latency(double min, double median, double mean, double p95, double max) {
@@ -43,7 +44,7 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
         return new InvocationStats(m.size(), warmup, markers, m.size() - latencies.length, latency,
                 mean(m, InvocationRecord::packets), mean(m, InvocationRecord::dataPackets),
                 mean(m, InvocationRecord::overheadPackets), mean(m, InvocationRecord::requestBytes),
-                mean(m, InvocationRecord::replyBytes));
+                mean(m, InvocationRecord::replyBytes), mean(m, InvocationRecord::fragments));
     }
 
     private static Double mean(List<InvocationRecord> m, ToLongFunction<InvocationRecord> f) {

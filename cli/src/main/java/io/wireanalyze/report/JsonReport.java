@@ -231,6 +231,7 @@ public final class JsonReport {
         g.writeBooleanField("warmup", i.warmup());
         g.writeBooleanField("marker", i.marker());
         if (i.exception() != null) g.writeStringField("exception", i.exception());
+        g.writeNumberField("fragments", i.fragments());
         g.writeEndObject();
     }
 

@@ -82,6 +82,6 @@ final class HandMade {
     private static InvocationRecord invocation(String method, long request, Long reply, Double latency, boolean warmup,
                                                boolean marker, String exception) {
         return new InvocationRecord(1, method, request, reply, latency, 3, 1, 2, 60, reply == null ? 0 : 120, warmup,
-                marker, exception);
+                marker, exception, 0);
     }
 }

@@ -125,7 +125,7 @@ class JsonReportTest {
         JsonNode inv = json(HandMade.result()).get("invocations");
         assertEquals(7, inv.size());
         assertEquals(List.of("method", "requestFrame", "replyFrame", "latencyMs", "packets", "dataPackets", "overheadPackets",
-                "requestBytes", "replyBytes", "connection", "warmup", "marker"), keys(inv.get(2)));
+                "requestBytes", "replyBytes", "connection", "warmup", "marker", "fragments"), keys(inv.get(2)));
         assertTrue(inv.get(0).get("warmup").asBoolean());
         assertTrue(inv.get(1).get("marker").asBoolean());
         assertEquals("java.rmi.RemoteException", inv.get(4).get("exception").asText());

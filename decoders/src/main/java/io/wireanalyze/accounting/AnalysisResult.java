@@ -68,9 +68,15 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
                                   double durationMs, boolean sawSyn, long gapBytes, int messages) {
     }
 
+    /**
+     * An application call with its reply.
+     *
+     * @param fragments GIOP Fragment messages that carried parts of the request or the reply (their packets and
+     *                  bytes are counted in the invocation's)
+     */
     public record InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                    long packets, long dataPackets, long overheadPackets, long requestBytes,
-                                   long replyBytes, boolean warmup, boolean marker, String exception) {
+                                   long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
     }
 
     /** One TCP packet, findable in Wireshark by frame number. */

@@ -30,6 +30,8 @@ public final class Analyzer {
     private final List<Connection> connections = new ArrayList<>();
     private final List<PacketRecord> packets = new ArrayList<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    /** CORBA naming contexts handed out on any connection: a reference from the naming service is naming traffic wherever it is used. */
+    private final io.wireanalyze.protocol.giop.NamingRegistry naming = new io.wireanalyze.protocol.giop.NamingRegistry();
     private long frames;
     private long firstNanos = Long.MIN_VALUE;
     private long lastNanos;
@@ -54,7 +56,8 @@ public final class Analyzer {
     private static String label(PacketParser.Result r) {
         return switch (r.kind()) {
             case NOT_IP -> "not IP";
-            case NOT_TCP -> r.detail().startsWith("ip.proto 17") || r.detail().startsWith("ipv6.nxt 17") ? "UDP" : "other IP";
+            case UDP -> r.udpPayload() != null && io.wireanalyze.protocol.giop.MiopPacket.parse(r.udpPayload()) != null ? "MIOP (GIOP over UDP multicast)" : "UDP";
+            case NOT_TCP -> "other IP";
             case IP_FRAGMENT -> "IP fragment (not reassembled)";
             case UNSUPPORTED_LINK -> "unsupported link type";
             case TRUNCATED -> "truncated headers";
@@ -68,8 +71,8 @@ public final class Analyzer {
         boolean pureSyn = s.syn() && !s.hasAck();
         if (c == null || (pureSyn && (c.finished() || (c.sawSyn && c.synSeq != s.seq()) || !c.sawSyn))) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
-            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options)
-                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options);
+            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options, naming)
+                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options, naming);
             connections.add(c);
             live.put(key, c);
         }

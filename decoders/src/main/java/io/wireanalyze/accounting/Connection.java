@@ -25,7 +25,8 @@ final class Connection {
     final List<Message> messages = new ArrayList<>();
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
 
-    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, AnalysisOptions options) {
+    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, AnalysisOptions options,
+               io.wireanalyze.protocol.giop.NamingRegistry naming) {
         this.id = id;
         this.initiator = initiator;
         this.responder = responder;
@@ -33,7 +34,7 @@ final class Connection {
         this.synSeq = synSeq;
         streams[0] = new StreamReassembler(options.limits().maxBufferedStreamBytes());
         streams[1] = new StreamReassembler(options.limits().maxBufferedStreamBytes());
-        decoder = new ConnectionDecoder(options.limits(), options.methodNames(), sawSyn);
+        decoder = new ConnectionDecoder(options.limits(), options.methodNames(), sawSyn, naming);
     }
 
     void add(Message m) {

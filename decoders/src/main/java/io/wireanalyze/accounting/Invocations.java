@@ -2,7 +2,6 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Message;
-import io.wireanalyze.protocol.Role;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -28,45 +27,96 @@ final class Invocations {
         this.nanosOfFrame = nanosOfFrame;
     }
 
+    /** A request, its reply (null when unanswered), and the fragments that continued either. */
+    private static final class Exchange {
+        final Message request;
+        Message reply;
+        final List<Message> fragments = new ArrayList<>();
+
+        Exchange(Message request) {
+            this.request = request;
+        }
+
+        List<Message> replyParts() {
+            List<Message> out = new ArrayList<>();
+            if (reply != null) out.add(reply);
+            for (Message f : fragments) if (f.direction() != request.direction()) out.add(f);
+            return out;
+        }
+
+        List<Message> requestParts() {
+            List<Message> out = new ArrayList<>();
+            out.add(request);
+            for (Message f : fragments) if (f.direction() == request.direction()) out.add(f);
+            return out;
+        }
+    }
+
     List<AnalysisResult.InvocationRecord> build(List<Connection> connections) {
         List<AnalysisResult.InvocationRecord> all = new ArrayList<>();
         for (Connection c : connections) {
-            List<Message[]> pairs = pairs(c);
+            List<Exchange> exchanges = exchanges(c);
             int lastMarker = -1;
-            for (int i = 0; i < pairs.size(); i++) {
-                if (marker != null && marker.equals(pairs.get(i)[0].info().method())) lastMarker = i;
+            for (int i = 0; i < exchanges.size(); i++) {
+                if (marker != null && marker.equals(exchanges.get(i).request.info().method())) lastMarker = i;
             }
-            for (int i = 0; i < pairs.size(); i++) {
-                Message q = pairs.get(i)[0], r = pairs.get(i)[1];
-                Ledger.Placed pq = placed.get(q), pr = r == null ? null : placed.get(r);
+            for (int i = 0; i < exchanges.size(); i++) {
+                Exchange e = exchanges.get(i);
+                Ledger.Placed pq = placed.get(e.request);
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
-                Long replyFrame = pr == null || pr.lastFrame == Long.MIN_VALUE ? null : pr.lastFrame;
-                Double latency = replyFrame == null ? null : (nanosOfFrame.applyAsLong(replyFrame) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
-                long packets = pq.packets + (pr == null ? 0 : pr.packets);
-                long dataPackets = pq.dataPackets + (pr == null ? 0 : pr.dataPackets);
-                Object exception = r == null ? null : r.info().extra().get("exception");
-                all.add(new AnalysisResult.InvocationRecord(c.id, q.info().method(), pq.firstFrame, replyFrame, latency,
-                        packets, dataPackets, packets - dataPackets, q.length(), r == null ? 0 : r.length(),
-                        i < lastMarker, i == lastMarker, exception == null ? null : exception.toString()));
+                long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
+                for (Message m : e.requestParts()) {
+                    Ledger.Placed pl = placed.get(m);
+                    packets += pl.packets;
+                    dataPackets += pl.dataPackets;
+                    requestBytes += m.length();
+                }
+                for (Message m : e.replyParts()) {
+                    Ledger.Placed pl = placed.get(m);
+                    packets += pl.packets;
+                    dataPackets += pl.dataPackets;
+                    replyBytes += m.length();
+                    replyFrame = Math.max(replyFrame, pl.lastFrame);
+                }
+                Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
+                Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
+                Object exception = e.reply == null ? null : e.reply.info().extra().get("exception");
+                all.add(new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
+                        packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
+                        i < lastMarker, i == lastMarker, exception == null ? null : exception.toString(), e.fragments.size()));
             }
         }
         all.sort(Comparator.comparingLong(AnalysisResult.InvocationRecord::requestFrame));
         return all;
     }
 
-    /** Application requests of the connection with their replies (null when unanswered), in order. */
-    private static List<Message[]> pairs(Connection c) {
-        List<Message[]> out = new ArrayList<>();
-        ArrayDeque<Message[]> open = new ArrayDeque<>();
-        Map<Long, Message[]> byId = new HashMap<>();
+    /** Application requests of the connection with their replies and fragments, in order. */
+    private static List<Exchange> exchanges(Connection c) {
+        List<Exchange> out = new ArrayList<>();
+        ArrayDeque<Exchange> open = new ArrayDeque<>();
+        Map<Long, Exchange> unanswered = new HashMap<>();
+        Map<Long, Exchange> latest = new HashMap<>();   // by request id, kept after the reply: reply fragments follow it
         for (Message m : c.messages) {
-            if (m.role() == Role.REQUEST) {
-                Message[] pair = {m, null};
-                if (m.phase() == Phase.INVOCATION) out.add(pair);
-                if (m.requestId() >= 0) byId.put(m.requestId(), pair); else open.addLast(pair);
-            } else if (m.role() == Role.REPLY) {
-                Message[] pair = m.requestId() >= 0 ? byId.remove(m.requestId()) : open.pollFirst();
-                if (pair != null) pair[1] = m;
+            switch (m.role()) {
+                case REQUEST -> {
+                    Exchange e = new Exchange(m);
+                    if (m.phase() == Phase.INVOCATION) out.add(e);
+                    if (m.requestId() >= 0) {
+                        unanswered.put(m.requestId(), e);
+                        latest.put(m.requestId(), e);
+                    } else {
+                        open.addLast(e);
+                    }
+                }
+                case REPLY -> {
+                    Exchange e = m.requestId() >= 0 ? unanswered.remove(m.requestId()) : open.pollFirst();
+                    if (e != null) e.reply = m;
+                }
+                case CONTINUATION -> {
+                    Exchange e = latest.get(m.requestId());
+                    if (e != null) e.fragments.add(m);
+                }
+                case NONE -> { }
             }
         }
         return out;

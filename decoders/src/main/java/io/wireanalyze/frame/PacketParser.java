@@ -11,10 +11,14 @@ import java.nio.ByteOrder;
 public final class PacketParser {
 
     /** What a frame turned out to be, when it is not a TCP segment. */
-    public enum Kind { TCP, NOT_IP, NOT_TCP, IP_FRAGMENT, UNSUPPORTED_LINK, TRUNCATED }
+    public enum Kind { TCP, UDP, NOT_IP, NOT_TCP, IP_FRAGMENT, UNSUPPORTED_LINK, TRUNCATED }
 
-    /** The outcome: a segment, or the reason there is none. */
-    public record Result(Kind kind, TcpSegment segment, String detail) {
+    /** The outcome: a segment (or a UDP payload), or the reason there is none. */
+    public record Result(Kind kind, TcpSegment segment, String detail, ByteBuffer udpPayload) {
+        Result(Kind kind, TcpSegment segment, String detail) {
+            this(kind, segment, detail, null);
+        }
+
         static Result of(Kind kind, String detail) {
             return new Result(kind, null, detail);
         }
@@ -26,6 +30,8 @@ public final class PacketParser {
     static final int ETHERTYPE_QINQ = 0x88A8;   // IEEE 802.1ad
     static final int ETHERTYPE_VLAN_OLD_QINQ = 0x9100;
     static final int IPPROTO_TCP = 6;
+    static final int IPPROTO_UDP = 17;
+    static final int UDP_HEADER_LENGTH = 8;
     static final int IPV6_HOP_BY_HOP = 0, IPV6_ROUTING = 43, IPV6_FRAGMENT = 44, IPV6_DEST_OPTS = 60, IPV6_NO_NEXT = 59;
     static final int IPV6_AH = 51;
 
@@ -94,8 +100,9 @@ public final class PacketParser {
         int total = u16(b, p + 2);
         int fragment = u16(b, p + 6);
         int protocol = b.get(p + 9) & 0xff;
-        if (protocol != IPPROTO_TCP) return Result.of(Kind.NOT_TCP, "ip.proto " + protocol);
         if ((fragment & 0x3fff) != 0) return Result.of(Kind.IP_FRAGMENT, "IPv4 fragment, offset " + (fragment & 0x1fff) * 8);
+        if (protocol == IPPROTO_UDP) return udp(b, p + ihl, Math.min(len, total == 0 ? len : total) - ihl);
+        if (protocol != IPPROTO_TCP) return Result.of(Kind.NOT_TCP, "ip.proto " + protocol);
         // A total length of 0 is seen with TCP segmentation offload: trust the captured length then.
         int ipLen = total == 0 ? len : total;
         if (ipLen < ihl) return Result.of(Kind.NOT_IP, "ip.len " + total + " (expected: >= " + ihl + ")");
@@ -132,6 +139,10 @@ public final class PacketParser {
                     next = b.get(p + off) & 0xff;  // atomic fragment: carry on
                     off += 8;
                 }
+                case IPPROTO_UDP -> {
+                    return off > end ? Result.of(Kind.NOT_IP, "IPv6 extension headers run past ipv6.plen")
+                            : udp(b, p + off, Math.min(len, end) - off);
+                }
                 default -> {
                     return Result.of(Kind.NOT_TCP, "ipv6.nxt " + next);
                 }
@@ -157,6 +168,12 @@ public final class PacketParser {
         int window = u16(b, p + 14);
         ByteBuffer payload = b.slice(p + dataOffset, captured - dataOffset).order(ByteOrder.BIG_ENDIAN);
         return new Result(Kind.TCP, new TcpSegment(f, src, dst, seq, ack, flags, window, payload, wire - dataOffset), null);
+    }
+
+    /** A UDP datagram (RFC 768): its payload, for protocols carried over UDP (MIOP). */
+    private static Result udp(ByteBuffer b, int p, int captured) {
+        if (captured < UDP_HEADER_LENGTH) return truncated("UDP header", UDP_HEADER_LENGTH, Math.max(captured, 0));
+        return new Result(Kind.UDP, null, "udp", b.slice(p + UDP_HEADER_LENGTH, captured - UDP_HEADER_LENGTH));
     }
 
     private static Result truncated(String what, int needed, int have) {

@@ -19,6 +19,7 @@ public final class ConnectionDecoder {
 
     private final DecoderLimits limits;
     private final Map<Long, String> methodNames;
+    private final io.wireanalyze.protocol.giop.NamingRegistry naming;
     private final boolean sawSyn;
     private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
     private final boolean[] ended = new boolean[2];
@@ -30,8 +31,15 @@ public final class ConnectionDecoder {
     private WireProtocol maybeProtocol;
 
     public ConnectionDecoder(DecoderLimits limits, Map<Long, String> methodNames, boolean sawSyn) {
+        this(limits, methodNames, sawSyn, new io.wireanalyze.protocol.giop.NamingRegistry());
+    }
+
+    /** @param naming what GIOP connections of the same analysis learned about naming contexts */
+    public ConnectionDecoder(DecoderLimits limits, Map<Long, String> methodNames, boolean sawSyn,
+                             io.wireanalyze.protocol.giop.NamingRegistry naming) {
         this.limits = limits;
         this.methodNames = methodNames;
+        this.naming = naming;
         this.sawSyn = sawSyn;
         drivers[0] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
         drivers[1] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
@@ -144,7 +152,7 @@ public final class ConnectionDecoder {
     private void pin(WireProtocol p, ProbeResult r) {
         protocol = p;
         initiatorIsClient = r.initiatorIsClient();
-        session = p.newSession(new SessionContext(limits, methodNames, r.midStream() || !sawSyn || probeGap));
+        session = p.newSession(new SessionContext(limits, methodNames, r.midStream() || !sawSyn || probeGap, naming));
         StreamDriver[] old = drivers.clone();
         for (int side = 0; side < 2; side++) {
             drivers[side] = new StreamDriver(p, limits.maxMessageBytes());

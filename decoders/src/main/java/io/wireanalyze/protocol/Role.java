@@ -6,6 +6,8 @@ public enum Role {
     REQUEST,
     /** The answer to the latest unanswered request on the connection (or to the request with the same id). */
     REPLY,
+    /** A fragment continuing a request or reply with the same {@code requestId} (GIOP Fragment). */
+    CONTINUATION,
     /** Anything else: handshakes, acknowledgements, keep-alives. */
     NONE
 }

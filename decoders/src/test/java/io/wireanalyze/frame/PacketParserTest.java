@@ -122,9 +122,14 @@ class PacketParserTest {
         assertEquals(PacketParser.Kind.IP_FRAGMENT, parse(LinkType.RAW, fragment).kind());
         byte[] udp = ipv4.clone();
         udp[9] = 17;
-        var r = parse(LinkType.RAW, udp);
+        var u = parse(LinkType.RAW, udp);
+        assertEquals(PacketParser.Kind.UDP, u.kind());
+        assertEquals(tcp.length - 8, u.udpPayload().remaining());
+        byte[] icmp = ipv4.clone();
+        icmp[9] = 1;
+        var r = parse(LinkType.RAW, icmp);
         assertEquals(PacketParser.Kind.NOT_TCP, r.kind());
-        assertEquals("ip.proto 17", r.detail());
+        assertEquals("ip.proto 1", r.detail());
         assertEquals(PacketParser.Kind.NOT_IP, parse(LinkType.ETHERNET, concat(ethernetHeader(0x0806), new byte[28])).kind());
         assertEquals(PacketParser.Kind.UNSUPPORTED_LINK, PacketParser.parse(new Frame(1, 0, LinkType.UNKNOWN, 147, ByteBuffer.wrap(ethernet), 1)).kind());
     }

@@ -133,6 +133,7 @@ public final class GiopSession implements ProtocolSession {
                 Message of = continued == null ? null : continued.message();
                 phase = of != null ? of.phase() : Phase.INVOCATION;
                 if (of != null) {
+                    role = Role.CONTINUATION;
                     requestId = of.requestId();
                     info = new MessageInfo(of.info().objId(), null, null, null, of.info().method(), of.info().name(), null, info.extra())
                             .withExtra("continues", of.type())

@@ -107,7 +107,7 @@ class GiopSessionTest {
         Message f = decode(Direction.C2S, FRAGMENT_11_LE);
         assertEquals("fragment", f.type());
         assertEquals(Phase.INVOCATION, f.phase());
-        assertEquals(Role.NONE, f.role());
+        assertEquals(Role.CONTINUATION, f.role(), "counted with its invocation");
         assertEquals(7, f.requestId(), "a GIOP 1.1 fragment continues the direction's last fragmented message");
         assertEquals("sendInts", f.info().method());
         assertEquals("request", f.info().extra().get("continues"));
