@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * How a workload launches its server and client JVMs, protocol-independent.
  *
  * @param java             the {@code java} executable; default {@code ${java.home}/bin/java}
- * @param classPath        the children's class path; default this JVM's {@code java.class.path}
+ * @param classPath        the children's class path; default this JVM's {@code java.class.path}. The CORBA
+ *                         workloads replace it with their ORB's class path ({@link OrbLibrary#classPath()})
  * @param jvmOptions       extra options for every child before the main class, e.g. {@code -Xmx256m}
  * @param serverProperties extra {@code -Dkey=value} for the server JVM, e.g. {@code java.rmi.dgc.leaseValue}
  * @param clientProperties extra {@code -Dkey=value} for each client JVM
@@ -41,6 +42,10 @@ public record LaunchSettings(Path java, String classPath, List<String> jvmOption
         return new LaunchSettings(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), List.of(), Map.of(), Map.of(),
                 Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(5));
+    }
+
+    public LaunchSettings withClassPath(String path) {
+        return new LaunchSettings(java, path, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace);
     }
 
     public LaunchSettings withServerProperty(String key, String value) {

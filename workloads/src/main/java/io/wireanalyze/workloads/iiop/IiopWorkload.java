@@ -1,0 +1,138 @@
+package io.wireanalyze.workloads.iiop;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.OrbLibrary;
+import io.wireanalyze.workloads.OrbServerOptions;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * CORBA on JacORB 3.9: three kinds of JVM on 127.0.0.1, as in the seeds' IIOP set-up.
+ * <ol>
+ *   <li>the naming JVM, {@link IiopNamingServer} (JacORB's COS Naming server) on {@code namingPort}, with a
+ *       fresh bindings directory for every start;</li>
+ *   <li>the server JVM, {@link IiopServer}, with the {@code BenchService} object on {@code objectPort}, which
+ *       rebinds it in the naming service;</li>
+ *   <li>client JVMs, {@link IiopClient}: {@code resolve_initial_references("NameService")} through a corbaloc
+ *       of the configured GIOP version, {@code resolve_str}, then the plan's calls.</li>
+ * </ol>
+ * All run with JacORB's class path ({@link OrbLibrary#JACORB}), not this JVM's. The traffic is on the two
+ * ports only: {@code tcp and (port 1050 or port 1051)} by default.
+ */
+public final class IiopWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final IiopConfig config;
+    private State state = State.NEW;
+    private LaunchSettings launch;
+    private Path namingDb;
+    private JvmProcess naming;
+    private JvmProcess server;
+
+    public IiopWorkload(IiopConfig config) {
+        this.config = config;
+    }
+
+    public IiopConfig config() {
+        return config;
+    }
+
+    /**
+     * Starts the naming JVM, then the server JVM, each waiting for its READY line.
+     *
+     * @return the server JVM's pid and READY line, {@code READY naming=<port> object=<port>}
+     * @throws WorkloadException as {@link Workload#start()}, also when JacORB's jars are not found
+     */
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException("iiop server: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            launch = config.launch().withClassPath(OrbLibrary.JACORB.classPath());
+            namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
+            naming = ServerLaunch.start("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
+                    List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
+                            IiopNamingServer.DB_DIR, namingDb.toString()),
+                    ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
+            OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
+                    config.namingGiop());
+            String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
+            server = ServerLaunch.start("iiop server", launch, IiopServer.class, launch.serverProperties(),
+                    options.toArgs(), expected);
+            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        } catch (IOException e) {
+            close();
+            throw new WorkloadException("iiop naming: bindings directory: " + e.getMessage()
+                    + " (expected: a writable temporary directory)", e);
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || server == null)
+            throw new WorkloadException("iiop server: " + state.name().toLowerCase() + " (expected: running; call start() first)");
+        ServerLaunch.requireAlive(naming);
+        ServerLaunch.requireAlive(server);
+        ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
+                Map.of(IiopClient.NAMING_GIOP_PROPERTY, config.namingGiop().text(),
+                        IiopClient.CHARS_PROPERTY, config.chars().idlName()),
+                HostPort.loopback(config.namingPort()), config.name());
+        return ClientFleet.run(client, launch, plan, resultFile);
+    }
+
+    /** The naming port, then the object port. */
+    @Override
+    public List<Integer> ports() {
+        return List.of(config.namingPort(), config.objectPort());
+    }
+
+    /** The server JVM's stdout, after the naming JVM's. */
+    @Override
+    public List<String> serverOutput() {
+        List<String> lines = new ArrayList<>();
+        if (naming != null) lines.addAll(naming.stdout());
+        if (server != null) lines.addAll(server.stdout());
+        return lines;
+    }
+
+    /** Stops the server JVM, then the naming JVM, and deletes the bindings directory. Idempotent. */
+    @Override
+    public void close() {
+        if (server != null) server.close();
+        if (naming != null) naming.close();
+        server = null;
+        naming = null;
+        if (namingDb != null) deleteTree(namingDb);
+        namingDb = null;
+        state = State.CLOSED;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // A leftover temporary directory is harmless: the next run makes a fresh one.
+        }
+    }
+}

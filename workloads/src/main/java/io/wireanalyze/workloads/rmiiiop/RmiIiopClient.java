@@ -1,0 +1,165 @@
+package io.wireanalyze.workloads.rmiiiop;
+
+import io.wireanalyze.workloads.BenchValues;
+import io.wireanalyze.workloads.CallKind;
+import io.wireanalyze.workloads.CallLog;
+import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.GiopVersion;
+import io.wireanalyze.workloads.Ior;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Payload;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ResultFile;
+import io.wireanalyze.workloads.jrmp.BenchService;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.UserException;
+import org.omg.CosNaming.NamingContextExt;
+import org.omg.CosNaming.NamingContextExtHelper;
+
+import javax.rmi.PortableRemoteObject;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.rmi.RemoteException;
+import java.util.Optional;
+
+/**
+ * The rmi-iiop benchmark client. Command line: {@link ClientOptions} ({@code --server} is the naming port of
+ * the server's ORB). System property {@value #NAMING_GIOP_PROPERTY}: the GIOP version of the naming corbaloc
+ * (default 1.2).
+ *
+ * <p>Resolves {@code NameService} through the corbaloc, narrows it, {@code resolve_str(name)}, and narrows the
+ * result to {@link BenchService} with {@code PortableRemoteObject.narrow} (a dynamic stub): that is the
+ * recorded lookup (method {@code resolve_str}). Then warm-ups, marker, measured calls and hold as the JRMP
+ * client. RMI over IIOP has no distributed garbage collection: the reference is released at exit whatever the
+ * plan's release says. Writes the JSON-lines records, prints a one-line summary, exits 0; on failure one line
+ * on stderr and exit 1.
+ */
+public final class RmiIiopClient {
+    public static final String NAMING_GIOP_PROPERTY = "wireanalyze.naming.giop";
+    static final String LOOKUP_METHOD = "resolve_str";
+
+    private RmiIiopClient() {
+    }
+
+    public static void main(String[] args) {
+        GlassfishOrb.installDelegates();
+        System.exit(run(args, System.out, System.err));
+    }
+
+    @FunctionalInterface
+    private interface RemoteCall {
+        Object call() throws RemoteException;
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, RmiIiopConfig.DEFAULT_NAMING_GIOP.text()));
+        for (Parsed<?> p : new Parsed<?>[] {parsed, giop}) {
+            if (p.error().isPresent()) {
+                err.println("rmi-iiop client: " + p.error().get());
+                return 1;
+            }
+        }
+        ClientOptions options = parsed.orElseThrow();
+        String role = "rmi-iiop client " + options.client();
+        String corbaloc = giop.orElseThrow().corbaloc(options.server(), "NameService");
+        CallLog log = new CallLog(options.client());
+        ORB orb = ORB.init(new String[0], GlassfishOrb.client(corbaloc));
+        Optional<String> failure;
+        try {
+            failure = callAll(orb, corbaloc, options, log);
+        } finally {
+            orb.shutdown(true);
+        }
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary());
+        return 0;
+    }
+
+    private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, CallLog log) {
+        Plan plan = options.plan();
+        String step = "resolve '" + options.name() + "' at " + corbaloc;
+        try {
+            long start = System.nanoTime();
+            NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
+            org.omg.CORBA.Object found = naming.resolve_str(options.name());
+            BenchService stub = (BenchService) PortableRemoteObject.narrow(found, BenchService.class);
+            long end = System.nanoTime();
+            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(describe(orb, found)));
+            String method = plan.payload().method().javaName();
+            RemoteCall call = prepare(stub, plan.payload());
+            for (int i = 0; i < plan.warmup(); i++) {
+                step = "warm-up call " + i + " (" + method + ")";
+                timed(log, CallKind.WARMUP, method, call);
+            }
+            if (plan.marks()) {
+                step = "marker call (" + BenchValues.MARK_METHOD + ")";
+                timed(log, CallKind.MARK, BenchValues.MARK_METHOD, () -> {
+                    stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
+                    return null;
+                });
+            }
+            for (int i = 0; i < plan.invocations(); i++) {
+                step = "measured call " + i + " (" + method + ")";
+                timed(log, CallKind.MEASURED, method, call);
+            }
+            if (!plan.hold().isZero()) {
+                step = "hold";
+                Thread.sleep(plan.hold().toMillis());
+            }
+            return Optional.empty();
+        } catch (RemoteException | UserException | RuntimeException e) {
+            return Optional.of(step + ": " + RmiIiopServer.oneLine(e.toString()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(step + ": interrupted");
+        }
+    }
+
+    /** The reference as {@code RMI:... @ host:port (IIOP 1.2)}, or the stringified IOR if it has no IIOP profile. */
+    static String describe(ORB orb, org.omg.CORBA.Object ref) {
+        String ior = orb.object_to_string(ref);
+        Parsed<Ior> parsed = Ior.parse(ior);
+        return parsed.error().isPresent() ? ior : parsed.orElseThrow().toString();
+    }
+
+    private static void timed(CallLog log, CallKind kind, String method, RemoteCall call) throws RemoteException {
+        long start = System.nanoTime();
+        Object result = call.call();
+        long end = System.nanoTime();
+        log.add(kind, method, start, end, Optional.ofNullable(result).map(String::valueOf));
+    }
+
+    private static RemoteCall prepare(BenchService s, Payload payload) {
+        return switch (payload.method()) {
+            case SEND_INTS -> {
+                int[] data = BenchValues.ints(payload.count());
+                yield () -> s.sendInts(data);
+            }
+            case SEND_CHARS -> {
+                String data = BenchValues.chars(payload.count());
+                yield () -> s.sendChars(data);
+            }
+            case PING -> () -> {
+                s.ping();
+                return null;
+            };
+            case GET_INT -> s::getInt;
+            case GET_SHORT -> s::getShort;
+            case GET_LONG -> s::getLong;
+            case GET_FLOAT -> s::getFloat;
+            case GET_DOUBLE -> s::getDouble;
+            case GET_BOOLEAN -> s::getBoolean;
+            case GET_BYTE -> s::getByte;
+            case GET_STRING -> s::getString;
+        };
+    }
+}

@@ -1,0 +1,101 @@
+package io.wireanalyze.workloads.rmiiiop;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.OrbLibrary;
+import io.wireanalyze.workloads.OrbServerOptions;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadException;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * RMI over IIOP on the GlassFish ORB 4.2.5, the seed's scenario: the JRMP workload's
+ * {@link io.wireanalyze.workloads.jrmp.BenchService} exported with {@code javax.rmi.PortableRemoteObject}.
+ * One server JVM ({@link RmiIiopServer}: ORB, TransientNameService, exported object) listening on the naming
+ * port and the object port of 127.0.0.1, and client JVMs ({@link RmiIiopClient}). All run with the GlassFish
+ * ORB's class path ({@link OrbLibrary#GLASSFISH}), not this JVM's.
+ *
+ * <p>The traffic uses the two ports only ({@code tcp and (port 1060 or port 1061)} by default): the clients
+ * reach the naming service through the naming port; the references it returns, the naming context's own
+ * included, name the object port. This ORB splits a request larger than its fragment size (4096 bytes by
+ * default, {@code com.sun.corba.ee.giop.ORBFragmentSize}) into a GIOP Request and Fragment messages.
+ */
+public final class RmiIiopWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final RmiIiopConfig config;
+    private State state = State.NEW;
+    private LaunchSettings launch;
+    private JvmProcess server;
+
+    public RmiIiopWorkload(RmiIiopConfig config) {
+        this.config = config;
+    }
+
+    public RmiIiopConfig config() {
+        return config;
+    }
+
+    /**
+     * Starts the server JVM and waits for its READY line, {@code READY naming=<port> object=<port>}.
+     *
+     * @throws WorkloadException as {@link Workload#start()}, also when the GlassFish ORB's jars are not found
+     */
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException("rmi-iiop server: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            launch = config.launch().withClassPath(OrbLibrary.GLASSFISH.classPath());
+            OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
+                    config.namingGiop());
+            String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
+            server = ServerLaunch.start("rmi-iiop server", launch, RmiIiopServer.class, launch.serverProperties(),
+                    options.toArgs(), expected);
+            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || server == null)
+            throw new WorkloadException("rmi-iiop server: " + state.name().toLowerCase() + " (expected: running; call start() first)");
+        ServerLaunch.requireAlive(server);
+        ClientLaunch client = new ClientLaunch("rmi-iiop client", RmiIiopClient.class,
+                Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, config.namingGiop().text()),
+                HostPort.loopback(config.namingPort()), config.name());
+        return ClientFleet.run(client, launch, plan, resultFile);
+    }
+
+    /** The naming port, then the object port. */
+    @Override
+    public List<Integer> ports() {
+        return List.of(config.namingPort(), config.objectPort());
+    }
+
+    @Override
+    public List<String> serverOutput() {
+        return server == null ? List.of() : server.stdout();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) server.close();
+        server = null;
+        state = State.CLOSED;
+    }
+}

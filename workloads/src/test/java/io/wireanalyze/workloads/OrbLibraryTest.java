@@ -1,0 +1,57 @@
+package io.wireanalyze.workloads;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class OrbLibraryTest {
+
+    @Test
+    void eachOrbsClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
+        List<String> jacorb = Arrays.asList(OrbLibrary.JACORB.classPath().split(File.pathSeparator));
+        List<String> glassfish = Arrays.asList(OrbLibrary.GLASSFISH.classPath().split(File.pathSeparator));
+        Path classes = OrbLibrary.codeLocation();
+
+        assertEquals(List.of("jacorb-3.9.jar", "jacorb-omgapi-3.9.jar", "jboss-rmi-api_1.0_spec-1.0.6.Final.jar",
+                "slf4j-api-2.0.16.jar", "slf4j-simple-2.0.16.jar", "classes"), names(jacorb));
+        assertTrue(names(glassfish).containsAll(List.of("glassfish-corba-orb-4.2.5.jar", "glassfish-corba-omgapi-4.2.5.jar",
+                "pfl-basic-5.1.1.jar", "pfl-dynamic-5.1.1.jar", "pfl-tf-5.1.1.jar", "gmbal-api-only-4.0.3.jar")), glassfish::toString);
+        assertFalse(names(glassfish).stream().anyMatch(n -> n.startsWith("jacorb") || n.startsWith("jboss-rmi")
+                || n.startsWith("gmbal-4")), glassfish::toString);
+        assertEquals(classes.toString(), jacorb.get(jacorb.size() - 1));
+        assertEquals(classes.toString(), glassfish.get(glassfish.size() - 1));
+        assertTrue(jacorb.get(0).endsWith(Path.of("target", "lib", "iiop", "jacorb-3.9.jar").toString()), jacorb.get(0));
+    }
+
+    @Test
+    void looksBesideTheClassesOrTheJarThenInTheClonesWorkloadsModule() {
+        assertEquals(List.of(Path.of("/r/workloads/target/lib/rmi-iiop")),
+                OrbLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
+        assertEquals(List.of(Path.of("/r/cli/target/lib/iiop"), Path.of("/r/workloads/target/lib/iiop")),
+                OrbLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
+        assertEquals(List.of(Path.of("/opt/wa/lib/iiop")),
+                OrbLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
+    }
+
+    @Test
+    void saysWhereItLookedWhenNoJarsAreThere(@TempDir Path dir) {
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> OrbLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
+        assertEquals("rmi-iiop ORB jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
+                + " into workloads/target/lib/rmi-iiop, or -Dwireanalyze.workloads.lib=DIR with DIR/rmi-iiop/*.jar)", e.getMessage());
+    }
+
+    private static List<String> names(List<String> paths) {
+        return paths.stream().map(p -> Path.of(p).getFileName().toString()).toList();
+    }
+}
