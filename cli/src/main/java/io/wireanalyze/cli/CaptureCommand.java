@@ -14,6 +14,12 @@ import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadException;
 import io.wireanalyze.workloads.jrmp.JrmpConfig;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.GiopVersion;
+import io.wireanalyze.workloads.iiop.IdlString;
+import io.wireanalyze.workloads.iiop.IiopConfig;
+import io.wireanalyze.workloads.iiop.IiopWorkload;
+import io.wireanalyze.workloads.rmiiiop.RmiIiopConfig;
+import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,19 +69,26 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--snaplen", paramLabel = "BYTES", defaultValue = "262144", description = "Bytes kept of each packet (default: ${DEFAULT-VALUE}).")
     int snaplen;
 
-    @Option(names = "--registry-port", paramLabel = "PORT", defaultValue = "1099", description = "RMI registry port (default: ${DEFAULT-VALUE}).")
-    int registryPort;
+    @Option(names = {"--naming-port", "--registry-port"}, paramLabel = "PORT",
+            description = "Naming service port: the RMI registry for jrmp (default 1099), COS Naming for iiop (1050) and rmi-iiop (1060).")
+    Integer namingPort;
 
-    @Option(names = "--object-port", paramLabel = "PORT", defaultValue = "1100", description = "Port the remote object is exported on (default: ${DEFAULT-VALUE}).")
-    int objectPort;
+    @Option(names = "--object-port", paramLabel = "PORT", description = "Port the remote object is served on (default: jrmp 1100, iiop 1051, rmi-iiop 1061).")
+    Integer objectPort;
 
-    @Option(names = "--lease-ms", paramLabel = "MS", description = "The server's java.rmi.dgc.leaseValue: a short lease makes the client renew it with DGC dirty calls.")
+    @Option(names = "--naming-giop", paramLabel = "VERSION", description = "iiop, rmi-iiop: GIOP version of the naming traffic, 1.0, 1.1 or 1.2 (default: 1.2).")
+    String namingGiop;
+
+    @Option(names = "--idl-string", paramLabel = "TYPE", description = "iiop: send chars:N as an IDL string or wstring (default: string).")
+    String idlString;
+
+    @Option(names = "--lease-ms", paramLabel = "MS", description = "jrmp: the server's java.rmi.dgc.leaseValue: a short lease makes the client renew it with DGC dirty calls.")
     Long leaseMs;
 
-    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the stub this long after the calls (to see lease renewals).")
+    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the remote reference this long after the calls (jrmp: to see lease renewals).")
     long holdMs;
 
-    @Option(names = "--drop-stub", description = "After the calls, drop the stub and collect it so the client's DGC sends a clean call.")
+    @Option(names = "--drop-stub", description = "jrmp: after the calls, drop the stub and collect it so the client's DGC sends a clean call.")
     boolean dropStub;
 
     @CommandLine.Spec
@@ -85,27 +98,28 @@ final class CaptureCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (protocol.notBuilt() != null) throw new IllegalStateException("--protocol " + protocol + ": " + protocol.notBuilt());
         Plan plan = plan();
+        WorkloadSpec w = workload();
         Progress progress = new Progress(spec.commandLine().getErr());
         String missing = LiveCapture.checkLibpcap();
         if (missing != null) throw new CaptureException(missing);
         Path pcap = out.toAbsolutePath();
         if (pcap.getParent() != null) Files.createDirectories(pcap.getParent());
 
-        JrmpConfig config = JrmpConfig.defaults().withPorts(registryPort, objectPort);
-        if (leaseMs != null) config = config.withLeaseValue(Duration.ofMillis(leaseMs));
         Path calls = Files.createTempFile("wireanalyze-calls", ".jsonl");
         ClientResult result;
         CaptureStats stats;
-        try (Workload workload = new JrmpWorkload(config)) {
+        try (Workload workload = w.workload()) {
             LiveCapture capture = new LiveCapture(LiveCaptureOptions.writingTo(pcap).onInterface(iface)
                     .withSnaplen(snaplen).withFilter(workload.bpfFilter()));
             Thread hook = new Thread(() -> interrupted(capture, workload, pcap, progress), "wireanalyze-interrupted");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
+                // The servers start before the capture: it holds what a client costs (lookup, handshakes, DGC,
+                // calls), not the servers registering themselves with their naming service.
+                workload.start();
+                progress.say(protocol + " servers ready: " + w.naming() + " on 127.0.0.1:" + w.namingPort() + ", the object on 127.0.0.1:" + w.objectPort());
                 capture.start();
                 progress.say("capturing on " + iface + " (" + workload.bpfFilter() + ") into " + pcap);
-                workload.start();
-                progress.say(protocol + " server ready: registry 127.0.0.1:" + registryPort + ", object 127.0.0.1:" + objectPort);
                 progress.say("running " + plan.clients() + " client(s): " + plan.invocations() + " x " + plan.payload().spec()
                         + (plan.warmup() > 0 ? " after " + plan.warmup() + " warm-up calls" : ""));
                 result = whileShowingProgress(() -> workload.runClient(plan, calls), pcap, progress);
@@ -185,6 +199,46 @@ final class CaptureCommand implements Callable<Integer> {
             ticker.interrupt();
             progress.clear();
         }
+    }
+
+    /** The workload for --protocol, with what the ready message names. */
+    private record WorkloadSpec(Workload workload, String naming, int namingPort, int objectPort) {
+    }
+
+    private WorkloadSpec workload() {
+        if (protocol != WorkloadProtocol.JRMP && (leaseMs != null || dropStub))
+            throw new CommandLine.ParameterException(spec.commandLine(), "--lease-ms and --drop-stub apply to --protocol jrmp only (CORBA has no distributed GC)");
+        if (protocol == WorkloadProtocol.JRMP && (namingGiop != null || idlString != null))
+            throw new CommandLine.ParameterException(spec.commandLine(), "--naming-giop and --idl-string apply to --protocol iiop and rmi-iiop only");
+        if (protocol == WorkloadProtocol.RMI_IIOP && idlString != null)
+            throw new CommandLine.ParameterException(spec.commandLine(), "--idl-string applies to --protocol iiop only (RMI-IIOP sends Java strings as wstring values)");
+        switch (protocol) {
+            case JRMP -> {
+                JrmpConfig c = JrmpConfig.defaults();
+                c = c.withPorts(namingPort != null ? namingPort : c.registryPort(), objectPort != null ? objectPort : c.objectPort());
+                if (leaseMs != null) c = c.withLeaseValue(Duration.ofMillis(leaseMs));
+                return new WorkloadSpec(new JrmpWorkload(c), "RMI registry", c.registryPort(), c.objectPort());
+            }
+            case IIOP -> {
+                IiopConfig c = IiopConfig.defaults();
+                c = c.withPorts(namingPort != null ? namingPort : c.namingPort(), objectPort != null ? objectPort : c.objectPort());
+                if (namingGiop != null) c = c.withNamingGiop(parsed(GiopVersion.parse(namingGiop)));
+                if (idlString != null) c = c.withChars(parsed(IdlString.parse(idlString)));
+                return new WorkloadSpec(new IiopWorkload(c), "JacORB COS Naming", c.namingPort(), c.objectPort());
+            }
+            case RMI_IIOP -> {
+                RmiIiopConfig c = RmiIiopConfig.defaults();
+                c = c.withPorts(namingPort != null ? namingPort : c.namingPort(), objectPort != null ? objectPort : c.objectPort());
+                if (namingGiop != null) c = c.withNamingGiop(parsed(GiopVersion.parse(namingGiop)));
+                return new WorkloadSpec(new RmiIiopWorkload(c), "GlassFish ORB naming", c.namingPort(), c.objectPort());
+            }
+            default -> throw new IllegalStateException("--protocol " + protocol + ": " + protocol.notBuilt());
+        }
+    }
+
+    private <T> T parsed(Parsed<T> p) {
+        if (p instanceof Parsed.Invalid<T> bad) throw new CommandLine.ParameterException(spec.commandLine(), bad.message());
+        return ((Parsed.Ok<T>) p).value();
     }
 
     private Plan plan() {

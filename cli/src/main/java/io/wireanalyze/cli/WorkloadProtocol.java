@@ -3,8 +3,8 @@ package io.wireanalyze.cli;
 /** The remoting stacks a workload can run and capture. Those not built yet say so. */
 public enum WorkloadProtocol {
     JRMP("jrmp", null),
-    IIOP("iiop", "CORBA on JacORB with COS Naming: not built yet (issue #3)"),
-    RMI_IIOP("rmi-iiop", "RMI over IIOP on the GlassFish ORB: not built yet (issue #3)"),
+    IIOP("iiop", null),
+    RMI_IIOP("rmi-iiop", null),
     HTTP_RMI("http-rmi", "RMI tunnelled over HTTP to a Jetty servlet: not built yet"),
     SOAP("soap", "SOAP on JAX-WS and Jetty: not built yet"),
     HESSIAN("hessian", "Caucho Hessian: not built yet");
