@@ -42,7 +42,7 @@ import java.util.Set;
  *                   "phase": phase label,
  *                   omitted when unknown: "objId": string, "op": int, "hash": "0x%016x" (unsigned),
  *                                         "method": string, "name": string, "leaseMs": int, "objNum": int,
- *                   "timeMs": ms?, "offset": int, "length": int, "dataLength": int, "packets": int,
+ *                   "timeMs": ms?, "offset": int, "length": int, "dataLength": int, "requestId": int? (GIOP), "packets": int,
  *                   then the decoder's extra fields under their own keys ("endpoint", "interfaces",
  *                   "exception", "reason", ...); an extra key equal to one above is written "extra.<key>" } ],
  *   "invocations": [ { "method": string, "requestFrame": int, "replyFrame": int?, "latencyMs": ms?,
@@ -61,7 +61,7 @@ public final class JsonReport {
     private static final int RATIO = 4;
     private static final Set<String> MESSAGE_KEYS = Set.of("frame", "lastFrame", "connection", "direction", "protocol",
             "type", "phase", "objId", "op", "hash", "method", "name", "leaseMs", "objNum", "timeMs", "offset", "length",
-            "dataLength", "packets");
+            "dataLength", "packets", "requestId");
 
     private final JsonFactory factory = new JsonFactory();
 
@@ -176,6 +176,7 @@ public final class JsonReport {
         g.writeNumberField("offset", m.offset());
         g.writeNumberField("length", m.length());
         g.writeNumberField("dataLength", m.dataLength());
+        if (m.requestId() >= 0) g.writeNumberField("requestId", m.requestId());
         g.writeNumberField("packets", r.packets());
         for (Map.Entry<String, Object> e : i.extra().entrySet()) {
             g.writeFieldName(MESSAGE_KEYS.contains(e.getKey()) ? "extra." + e.getKey() : e.getKey());

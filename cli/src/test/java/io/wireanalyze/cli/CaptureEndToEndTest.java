@@ -92,6 +92,44 @@ class CaptureEndToEndTest {
         }
     }
 
+    /**
+     * Issue #3's "done means": the client's naming lookup (its _is_a and resolve_str) in the naming phase with
+     * packets and time, and 20 invocations with data and overhead packets, for CORBA on JacORB and RMI-IIOP on
+     * the GlassFish ORB (which fragments the 24 KB requests).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"iiop", "rmi-iiop"})
+    void capturesTwentyIiopInvocationsWithTheNamingLookup(String protocol, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve(protocol + ".pcap");
+        Cli capture = Cli.run("capture", "--protocol", protocol, "--invocations", "20", "--payload", "ints:6000",
+                "--naming-port", String.valueOf(freePort()), "--object-port", String.valueOf(freePort()),
+                "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertFalse(messages(live, "request", "_is_a").isEmpty());
+        List<JsonNode> resolve = messages(live, "request", "resolve_str");
+        assertEquals(1, resolve.size());
+        assertEquals("naming", resolve.get(0).get("phase").asText());
+        assertEquals("naming", messages(live, "reply", "resolve_str").get(0).get("phase").asText());
+        JsonNode naming = live.get("phases").get("naming");
+        assertTrue(naming.get("packets").asLong() >= 4, naming.toString());
+        assertTrue(naming.get("elapsedMs").asDouble() > 0, naming.toString());
+        assertEquals(20, live.get("summary").get("invocations").asInt());
+        for (JsonNode inv : live.get("invocations")) {
+            assertEquals("sendInts", inv.get("method").asText());
+            assertTrue(inv.get("dataPackets").asInt() >= 2, inv.toString());
+            assertEquals(inv.get("packets").asInt(), inv.get("dataPackets").asInt() + inv.get("overheadPackets").asInt());
+            if (protocol.equals("rmi-iiop")) assertTrue(inv.get("fragments").asInt() >= 5, "GlassFish fragments 24 KB: " + inv);
+            else assertEquals(0, inv.get("fragments").asInt(), "JacORB does not fragment: " + inv);
+        }
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asLong());
+        Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
+        assertEquals(live.get("summary"), JSON.readTree(again.out()).get("summary"));
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {
