@@ -14,14 +14,12 @@ public final class CaptureFiles {
      * Opens a capture file of any supported format.
      *
      * @throws IOException when the file cannot be read or is no capture this tool reads; the message
-     *                     names the file and says what was found (e.g. "pcapng is not supported yet")
+     *                     names the file and says what was found
      */
     public static FrameSource open(Path file) throws IOException {
         return switch (CaptureFormat.detect(file)) {
             case PCAP -> PcapFileSource.open(file);
-            case PCAPNG -> throw new IOException(file + ": pcapng is not supported yet (section header block "
-                    + PcapHeader.hex(CaptureFormat.PCAPNG_SECTION_HEADER_BLOCK) + " at byte offset 0): convert it with "
-                    + "`editcap -F pcap " + file + " OUT.pcap`");
+            case PCAPNG -> PcapngFileSource.open(file);
         };
     }
 }

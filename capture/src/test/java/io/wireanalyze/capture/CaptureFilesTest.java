@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class CaptureFilesTest {
@@ -34,16 +33,15 @@ class CaptureFilesTest {
     }
 
     @Test
-    void rejectsPcapngSayingItIsNotSupportedYet() throws IOException {
-        Path file = tmp.resolve("ndpi-jrmi.pcapng");
-        try (InputStream in = getClass().getResourceAsStream("/pcapng/ndpi-jrmi.pcapng")) {
-            assertNotNull(in, "test resource /pcapng/ndpi-jrmi.pcapng");
-            Files.copy(in, file);
-        }
+    void opensPcapngWithThePcapngReader() throws IOException {
+        Path file = TestCaptures.resource("pcapng/ndpi-jrmi.pcapng");
         assertEquals(CaptureFormat.PCAPNG, CaptureFormat.detect(file));
-        IOException e = assertThrows(IOException.class, () -> CaptureFiles.open(file));
-        assertEquals(file + ": pcapng is not supported yet (section header block 0x0a0d0d0a at byte offset 0): "
-                + "convert it with `editcap -F pcap " + file + " OUT.pcap`", e.getMessage());
+        try (FrameSource source = CaptureFiles.open(file)) {
+            assertInstanceOf(PcapngFileSource.class, source);
+            assertEquals(file.toString(), source.name());
+            assertEquals(19, PcapFileSourceTest.readAll(source).size());
+            assertNull(source.stopReason());
+        }
     }
 
     @Test

@@ -1,7 +1,9 @@
 package io.wireanalyze.capture.bench;
 
+import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.capture.PcapFileSource;
 import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.FrameSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,10 +11,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Times {@link PcapFileSource} over a synthetic 1.5 M-packet pcap, written first if absent.
+ * Times {@link PcapFileSource} over a synthetic 1.5 M-packet pcap, written first if absent, or the reader
+ * {@link CaptureFiles#open} picks for a file given (e.g. that pcap after {@code editcap -F pcapng}).
  *
  * <pre>
- * java -cp capture/target/classes:decoders/target/classes io.wireanalyze.capture.bench.ReaderBenchmark [FILE.pcap]
+ * java -cp capture/target/classes:decoders/target/classes io.wireanalyze.capture.bench.ReaderBenchmark [FILE.pcap|FILE.pcapng]
  * </pre>
  */
 public final class ReaderBenchmark {
@@ -33,6 +36,10 @@ public final class ReaderBenchmark {
                     (System.nanoTime() - t) / 1_000_000);
         }
         long bytes = Files.size(file);
+        String reader;
+        try (FrameSource source = CaptureFiles.open(file)) {
+            reader = source.getClass().getSimpleName();
+        }
         for (int i = 0; i < WARM_UP_RUNS; i++) readAll(file);
         double[] rates = new double[TIMED_RUNS];
         for (int i = 0; i < TIMED_RUNS; i++) {
@@ -45,15 +52,15 @@ public final class ReaderBenchmark {
                     r.stopReason == null ? "" : "; stopped: " + r.stopReason);
         }
         Arrays.sort(rates);
-        System.out.printf("PcapFileSource: median %,.0f packets/s, best %,.0f packets/s over %d runs of %s%n",
-                rates[TIMED_RUNS / 2], rates[TIMED_RUNS - 1], TIMED_RUNS, file);
+        System.out.printf("%s: median %,.0f packets/s, best %,.0f packets/s over %d runs of %s%n",
+                reader, rates[TIMED_RUNS / 2], rates[TIMED_RUNS - 1], TIMED_RUNS, file);
     }
 
     private record Result(long frames, long checksum, String stopReason) {}
 
     /** Reads every frame and touches its bytes, so the reading cannot be optimised away. */
     private static Result readAll(Path file) throws IOException {
-        try (PcapFileSource source = PcapFileSource.open(file)) {
+        try (FrameSource source = CaptureFiles.open(file)) {
             long frames = 0;
             long checksum = 0;
             for (Frame f = source.next(); f != null; f = source.next()) {

@@ -1,0 +1,60 @@
+package io.wireanalyze.capture;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** The real captures the capture tests read: test resources, the repository's fixtures, the shared public captures. */
+final class TestCaptures {
+
+    private TestCaptures() {}
+
+    /** A test resource as a file, e.g. {@code resource("pcapng/ndpi-jrmi.pcapng")}. */
+    static Path resource(String name) {
+        URL url = TestCaptures.class.getResource("/" + name);
+        assertNotNull(url, "test resource " + name + " is missing");
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new AssertionError(url.toString(), e);
+        }
+    }
+
+    /** A file under the repository's fixtures/ folder, e.g. {@code fixture("jrmp/dgc-clean.pcap")}. */
+    static Path fixture(String relative) {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path p = start; p != null; p = p.getParent()) {
+            Path candidate = p.resolve("fixtures").resolve(relative);
+            if (Files.isRegularFile(candidate)) return candidate;
+        }
+        return fail("fixture " + relative + " not found in fixtures/ of " + start + " or any parent");
+    }
+
+    /** Every pcapng test resource, sorted by name. */
+    static List<Path> pcapngResources() throws IOException {
+        try (Stream<Path> list = Files.list(resource("pcapng/ndpi-jrmi.pcapng").getParent())) {
+            return list.filter(p -> p.toString().endsWith(".pcapng")).sorted().toList();
+        }
+    }
+
+    /** Every real capture: the shared public captures, the JRMP fixtures and the pcapng test resources. */
+    static List<Path> all() throws IOException {
+        List<Path> all = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(SharedCaptures.dir())) {
+            walk.filter(p -> p.toString().endsWith(".pcap")).sorted().forEach(all::add);
+        }
+        try (Stream<Path> list = Files.list(fixture("jrmp/dgc-clean.pcap").getParent())) {
+            list.filter(p -> p.toString().endsWith(".pcap")).sorted().forEach(all::add);
+        }
+        all.addAll(pcapngResources());
+        return all;
+    }
+}
