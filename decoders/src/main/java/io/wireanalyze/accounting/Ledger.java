@@ -149,7 +149,8 @@ final class Ledger {
             c[2] += p.payloadLength();
             if (p.retransmission()) c[3]++;
             long[] t = times.get(phase[i]);
-            if (i > 0) t[0] += p.timestampNanos() - packets.get(i - 1).timestampNanos();
+            // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
+            if (i > 0) t[0] += Math.max(0, p.timestampNanos() - packets.get(i - 1).timestampNanos());
             t[1] = Math.min(t[1], p.timestampNanos());
             t[2] = Math.max(t[2], p.timestampNanos());
         }
