@@ -51,9 +51,18 @@ class WireAnalyzeCliTest {
 
     @Test
     void protocolsNotBuiltYetSaySo() {
-        Cli r = Cli.run("capture", "--protocol", "iiop");
+        Cli r = Cli.run("capture", "--protocol", "soap");
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().contains("--protocol iiop: CORBA on JacORB with COS Naming: not built yet"), r.err());
+        assertTrue(r.err().contains("--protocol soap: SOAP on JAX-WS and Jetty: not built yet"), r.err());
+    }
+
+    @Test
+    void optionsOfAnotherProtocolAreUsageErrors() {
+        Cli r = Cli.run("capture", "--protocol", "iiop", "--lease-ms", "1000");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("--lease-ms and --drop-stub apply to --protocol jrmp only"), r.err());
+        Cli g = Cli.run("capture", "--protocol", "iiop", "--naming-giop", "1.7");
+        assertEquals(2, g.exitCode());
     }
 
     @Test
