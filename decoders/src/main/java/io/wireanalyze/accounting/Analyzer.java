@@ -30,6 +30,7 @@ public final class Analyzer {
     private final List<Connection> connections = new ArrayList<>();
     private final List<PacketRecord> packets = new ArrayList<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    private final io.wireanalyze.frame.Ipv4Defragmenter defragmenter = new io.wireanalyze.frame.Ipv4Defragmenter();
     /** CORBA naming contexts handed out on any connection: a reference from the naming service is naming traffic wherever it is used. */
     private final io.wireanalyze.protocol.giop.NamingRegistry naming = new io.wireanalyze.protocol.giop.NamingRegistry();
     private long frames;
@@ -46,6 +47,15 @@ public final class Analyzer {
         if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
         lastNanos = frame.timestampNanos();
         PacketParser.Result r = PacketParser.parse(frame);
+        if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
+            // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
+            Frame whole = defragmenter.offer(frame, r.payload());
+            if (whole == null) {
+                otherFrames.merge("IPv4 fragments (reassembled; counted in the frame that completes them)", 1L, Long::sum);
+                return;
+            }
+            r = PacketParser.parse(whole);
+        }
         if (r.kind() != PacketParser.Kind.TCP) {
             otherFrames.merge(label(r), 1L, Long::sum);
             return;
@@ -56,9 +66,9 @@ public final class Analyzer {
     private static String label(PacketParser.Result r) {
         return switch (r.kind()) {
             case NOT_IP -> "not IP";
-            case UDP -> r.udpPayload() != null && io.wireanalyze.protocol.giop.MiopPacket.parse(r.udpPayload()) != null ? "MIOP (GIOP over UDP multicast)" : "UDP";
+            case UDP -> r.payload() != null && io.wireanalyze.protocol.giop.MiopPacket.parse(r.payload()) != null ? "MIOP (GIOP over UDP multicast)" : "UDP";
             case NOT_TCP -> "other IP";
-            case IP_FRAGMENT -> "IP fragment (not reassembled)";
+            case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
             case UNSUPPORTED_LINK -> "unsupported link type";
             case TRUNCATED -> "truncated headers";
             case TCP -> "TCP";
@@ -139,6 +149,7 @@ public final class Analyzer {
             for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
         }
         pinByKnownServers();
+        if (defragmenter.incomplete() > 0) otherFrames.put("IPv4 datagrams never completed (their fragments are not analysed)", defragmenter.incomplete());
         for (Connection c : connections) c.decoder.finish(c::add);
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,

@@ -13,8 +13,13 @@ public final class PacketParser {
     /** What a frame turned out to be, when it is not a TCP segment. */
     public enum Kind { TCP, UDP, NOT_IP, NOT_TCP, IP_FRAGMENT, UNSUPPORTED_LINK, TRUNCATED }
 
-    /** The outcome: a segment (or a UDP payload), or the reason there is none. */
-    public record Result(Kind kind, TcpSegment segment, String detail, ByteBuffer udpPayload) {
+    /**
+     * The outcome: a segment, or the reason there is none.
+     *
+     * @param payload for UDP, the datagram's payload; for an IPv4 fragment, the whole IPv4 packet (header and
+     *                fragment), for {@link Ipv4Defragmenter}; null otherwise
+     */
+    public record Result(Kind kind, TcpSegment segment, String detail, ByteBuffer payload) {
         Result(Kind kind, TcpSegment segment, String detail) {
             this(kind, segment, detail, null);
         }
@@ -100,7 +105,9 @@ public final class PacketParser {
         int total = u16(b, p + 2);
         int fragment = u16(b, p + 6);
         int protocol = b.get(p + 9) & 0xff;
-        if ((fragment & 0x3fff) != 0) return Result.of(Kind.IP_FRAGMENT, "IPv4 fragment, offset " + (fragment & 0x1fff) * 8);
+        if ((fragment & 0x3fff) != 0)
+            return new Result(Kind.IP_FRAGMENT, null, "IPv4 fragment, offset " + (fragment & 0x1fff) * 8,
+                    total >= ihl && total <= len ? b.slice(p, total) : null);
         if (protocol == IPPROTO_UDP) return udp(b, p + ihl, Math.min(len, total == 0 ? len : total) - ihl);
         if (protocol != IPPROTO_TCP) return Result.of(Kind.NOT_TCP, "ip.proto " + protocol);
         // A total length of 0 is seen with TCP segmentation offload: trust the captured length then.

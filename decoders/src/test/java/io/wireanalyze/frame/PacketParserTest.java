@@ -124,7 +124,7 @@ class PacketParserTest {
         udp[9] = 17;
         var u = parse(LinkType.RAW, udp);
         assertEquals(PacketParser.Kind.UDP, u.kind());
-        assertEquals(tcp.length - 8, u.udpPayload().remaining());
+        assertEquals(tcp.length - 8, u.payload().remaining());
         byte[] icmp = ipv4.clone();
         icmp[9] = 1;
         var r = parse(LinkType.RAW, icmp);
