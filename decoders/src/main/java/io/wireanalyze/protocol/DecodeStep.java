@@ -10,8 +10,21 @@ public sealed interface DecodeStep<M> {
     record Decoded<M>(M message, int consumed) implements DecodeStep<M> {
     }
 
-    /** The buffer holds the start of a message; at least {@code atLeast} bytes in all are needed. */
-    record NeedMore<M>(int atLeast) implements DecodeStep<M> {
+    /**
+     * The buffer holds the start of a message; at least {@code atLeast} bytes in all are needed.
+     *
+     * @param exact whether {@code atLeast} is the message's length (from a length field), so it is decodable as
+     *              soon as that many bytes are there; false when it is only a lower bound (a JRMP serialization
+     *              stream that has not ended yet)
+     */
+    record NeedMore<M>(int atLeast, boolean exact) implements DecodeStep<M> {
+        public NeedMore(int atLeast) {
+            this(atLeast, true);
+        }
+
+        public static <M> NeedMore<M> lowerBound(int atLeast) {
+            return new NeedMore<>(atLeast, false);
+        }
     }
 
     /** Not a valid message at stream {@code offset}: {@code field} names the element, {@code reason} says actual and expected. */

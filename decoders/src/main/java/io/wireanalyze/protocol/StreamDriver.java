@@ -106,7 +106,11 @@ public final class StreamDriver {
                     consume(avail);
                     return;
                 }
-                needAtLeast = Math.max(more.atLeast(), avail + 1);
+                // An exact length is waited for exactly. A lower bound (JRMP: the serialization stream has not
+                // ended yet) waits for half as many bytes again before the stream is walked once more,
+                // so a message arriving in n segments is walked O(log n) times, not n. The peer replying or the
+                // stream ending decodes at once whatever the bound.
+                needAtLeast = more.exact() ? more.atLeast() : Math.max(more.atLeast(), avail + Math.max(1, avail / 2));
                 return;
             } else {
                 DecodeStep.Malformed<Message> bad = (DecodeStep.Malformed<Message>) step;

@@ -156,11 +156,11 @@ public final class JrmpSession implements ProtocolSession {
             end = c.end();
             contents = c.contents();
         } else if (walked instanceof SerialResult.AtBoundary b) {
-            if (state == InputState.MORE_MAY_FOLLOW) return new DecodeStep.NeedMore<>(b.end() - p + 1);
+            if (state == InputState.MORE_MAY_FOLLOW) return DecodeStep.NeedMore.lowerBound(b.end() - p + 1);
             end = b.end();
             contents = b.contents();
         } else if (walked instanceof SerialResult.NeedMore m) {
-            return new DecodeStep.NeedMore<>(1 + m.atLeast());
+            return DecodeStep.NeedMore.lowerBound(1 + m.atLeast());
         } else {
             SerialResult.Malformed m = (SerialResult.Malformed) walked;
             return new DecodeStep.Malformed<>(offset + (m.index() - p), kind + "." + m.field(), m.reason());
