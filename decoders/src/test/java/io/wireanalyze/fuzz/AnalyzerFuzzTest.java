@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>Properties: nothing is thrown; every frame is counted once, as TCP or as another kind; the phases' packets
  * add up to the TCP packets, and so do the connections' packets; the phases' and the connections' wire and
- * payload bytes agree; no phase has negative elapsed time; one packet row per TCP packet.
+ * payload bytes agree; no phase has negative elapsed time; one packet row per TCP packet; the phases' elapsed
+ * times add up to the forward movement of the clock from packet to packet.
  */
 class AnalyzerFuzzTest {
 
@@ -73,6 +74,10 @@ class AnalyzerFuzzTest {
         assertEquals(connWire, phaseWire, "wire bytes: " + where);
         assertEquals(connPayload, phasePayload, "payload bytes: " + where);
         assertEquals(c.tcpPackets(), r.packets().size(), "packet rows: " + where);
+        double forward = 0, elapsed = 0;                           // conservation of time, as ConservationTest
+        for (int i = 1; i < r.packets().size(); i++) forward += Math.max(0, r.packets().get(i).timeMs() - r.packets().get(i - 1).timeMs());
+        for (AnalysisResult.PhaseStats p : r.phases().values()) elapsed += p.elapsedMs();
+        assertEquals(forward, elapsed, 1e-6 * Math.max(1, forward), "the phases' elapsed times do not add up to the clock's forward movement: " + where);
         assertEquals(c.tcpPackets(), r.summary().packets(), "summary packets: " + where);
     }
 }
