@@ -146,7 +146,6 @@ final class HostileCorpus {
                 .find("the sendInts Calls after the gap are still decoded", 6, "type", "call", "method", "sendInts")
                 .find("and the marker after it", 1, "type", "call", "method", "wireanalyzeMark")
                 .invocations("the 7 invocations left are decoded and answered, 5 measured", 7, 7, 5)
-                .knownBug(LOST_SEGMENT_BUG)
                 .build();
         return new Variant(e, p.bytes());
     }
@@ -224,13 +223,10 @@ final class HostileCorpus {
                         "Header bits flipped with seed 7: " + String.join("; ", said) + "."))
                 .tcpPackets(53).connections(3).gapBytes(256 + 1)
                 .find("the moved Ping is still a JRMP Ping (its server is known to speak JRMP), and the object connection's too", 2, "type", "ping")
-                .knownBug(LONE_PING_BUG)
                 .find("the registry's DgcAck right after the 1-byte hole is not: after a gap JRMP resynchronises only at a "
                         + "Call or a ReturnData, and it is unparsed", 0, "type", "dgc-ack")
                 .find("the sendInts Calls but the one whose start fell into the gap (frame 42) are decoded", 6, "type", "call", "method", "sendInts")
-                .knownBug(GAP_AFTER_WHOLE_MESSAGE_BUG)
                 .invocations("7 invocations decoded and answered (the Call of frame 42 lost), 4 measured", 7, 7, 4)
-                .knownBug(GAP_AFTER_WHOLE_MESSAGE_BUG)
                 .build();
         return new Variant(e, p.bytes());
     }
@@ -358,7 +354,6 @@ final class HostileCorpus {
                 .find("every sendInts Request is decoded", 4, "type", "request", "method", "sendInts")
                 .find("and every Fragment but the lost one", 7, "type", "fragment")
                 .invocations("all 5 invocations are decoded and answered, 3 measured", 5, 5, 3)
-                .knownBug(LOST_SEGMENT_BUG)
                 .build();
         return new Variant(e, p.bytes());
     }

@@ -5,6 +5,7 @@ import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.PacketParser;
 import io.wireanalyze.frame.TcpSegment;
 import io.wireanalyze.tcp.StreamListener;
+import io.wireanalyze.tcp.StreamReassembler;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -24,6 +25,8 @@ public final class Analyzer {
             return x.compareTo(y) <= 0 ? new FlowKey(x, y) : new FlowKey(y, x);
         }
     }
+
+    private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
 
     private final AnalysisOptions options;
     private final Map<FlowKey, Connection> live = new HashMap<>();
@@ -51,7 +54,7 @@ public final class Analyzer {
             // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
             Frame whole = defragmenter.offer(frame, r.payload());
             if (whole == null) {
-                otherFrames.merge("IPv4 fragments (reassembled; counted in the frame that completes them)", 1L, Long::sum);
+                otherFrames.merge(REASSEMBLED, 1L, Long::sum);
                 return;
             }
             r = PacketParser.parse(whole);
@@ -79,7 +82,12 @@ public final class Analyzer {
         FlowKey key = FlowKey.of(s.src(), s.dst());
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
-        if (c == null || (pureSyn && (c.finished() || (c.sawSyn && c.synSeq != s.seq()) || !c.sawSyn))) {
+        // A new connection: the first packet of a flow, or a SYN reusing the 4-tuple (after the old connection
+        // finished, or from the initiator with a new sequence number). The other side's own SYN (simultaneous
+        // open) belongs to the same connection.
+        boolean reuse = pureSyn && c != null && (c.finished() || !c.sawSyn
+                || (s.src().equals(c.initiator) && c.synSeq != s.seq()));
+        if (c == null || reuse) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
             c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options, naming)
                     : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options, naming);
@@ -91,6 +99,11 @@ public final class Analyzer {
         int side = fromInitiator ? 0 : 1;
         if (s.syn()) conn.streams[side].syn(s.seq());
         StreamListener listener = listenerFor(conn, fromInitiator);
+        // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
+        if (s.hasAck() && !s.rst()) {
+            StreamReassembler reverse = conn.streams[1 - side];
+            reverse.acknowledged(reverse.offsetOf(s.ack()), listenerFor(conn, !fromInitiator));
+        }
         long seq = s.syn() ? s.seq() + 1 : s.seq();
         var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), listener);
         packets.add(new PacketRecord(s.frame().number(), s.frame().timestampNanos(), conn.id, fromInitiator, s.flags(),
@@ -147,9 +160,14 @@ public final class Analyzer {
     public AnalysisResult finish(String source, String stopReason) {
         for (Connection c : connections) {
             for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
+            c.decoder.captureEnded();
         }
         pinByKnownServers();
-        if (defragmenter.incomplete() > 0) otherFrames.put("IPv4 datagrams never completed (their fragments are not analysed)", defragmenter.incomplete());
+        long lost = defragmenter.incompleteFragments();
+        if (lost > 0) {
+            otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
+            otherFrames.put("IPv4 fragments of datagrams never completed (not analysed)", lost);
+        }
         for (Connection c : connections) c.decoder.finish(c::add);
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,

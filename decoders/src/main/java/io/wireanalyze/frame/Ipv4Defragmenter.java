@@ -30,7 +30,7 @@ public final class Ipv4Defragmenter {
     }
 
     private final Map<Key, Datagram> pending = new LinkedHashMap<>();
-    private long givenUp;
+    private long givenUpFragments;
 
     /**
      * Takes one fragment.
@@ -54,10 +54,9 @@ public final class Ipv4Defragmenter {
         Datagram d = pending.get(key);
         if (d == null) {
             if (pending.size() >= MAX_PENDING) {
-                var oldest = pending.keySet().iterator();
-                oldest.next();
+                var oldest = pending.values().iterator();
+                givenUpFragments += oldest.next().fragments;
                 oldest.remove();
-                givenUp++;
             }
             d = new Datagram();
             pending.put(key, d);
@@ -86,8 +85,10 @@ public final class Ipv4Defragmenter {
                 (int) Math.min(Integer.MAX_VALUE, d.wireLength));
     }
 
-    /** Datagrams still missing fragments at the end of the capture, or given up for room. */
-    public long incomplete() {
-        return pending.size() + givenUp;
+    /** Fragments (frames) of datagrams still missing fragments at the end of the capture, or given up for room. */
+    public long incompleteFragments() {
+        long n = givenUpFragments;
+        for (Datagram d : pending.values()) n += d.fragments;
+        return n;
     }
 }

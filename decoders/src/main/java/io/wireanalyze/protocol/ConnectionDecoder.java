@@ -77,7 +77,7 @@ public final class ConnectionDecoder {
             drivers[side] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
             return;
         }
-        if (session != null) drivers[side].gap(offset, length);
+        if (session != null) drivers[side].gap(session, direction(fromInitiator), offset, length, out);
     }
 
     /** The side ended (FIN or RST). */
@@ -86,6 +86,14 @@ public final class ConnectionDecoder {
         ended[side] = true;
         if (protocol == null) probe(ended[0] && ended[1]);
         if (session != null) drivers[side].run(session, direction(fromInitiator), InputState.ENDED, out);
+    }
+
+    /**
+     * The capture is over: a connection still undecided is probed as if it had ended, so that a MAYBE (a lone
+     * Ping on a connection still open) can be pinned by the known servers before {@link #finish}.
+     */
+    public void captureEnded() {
+        if (protocol == null) probe(true);
     }
 
     /** End of capture: everything still buffered is decoded as far as it goes. */

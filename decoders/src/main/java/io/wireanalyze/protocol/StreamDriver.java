@@ -69,8 +69,16 @@ public final class StreamDriver {
     }
 
     /** {@code length} bytes at {@code offset} were never captured: what is buffered cannot be completed. */
-    public void gap(long offset, long length) {
+    public void gap(ProtocolSession session, Direction d, long offset, long length, Consumer<Message> out) {
         if (state == State.DECODING) {
+            // Whole messages before the hole are still messages: a JRMP Call is known to be whole only once
+            // nothing more follows it, which the hole now says.
+            while (pending() > 0) {
+                DecodeStep<Message> step = session.decode(d, view(), bufOffset, InputState.ENDED);
+                if (!(step instanceof DecodeStep.Decoded<Message> dec) || dec.consumed() <= 0 || dec.consumed() > pending()) break;
+                out.accept(dec.message());
+                consume(dec.consumed());
+            }
             if (pending() > 0) beginSkip(bufOffset, "incomplete message: " + length + " bytes at stream offset " + offset + " were not captured");
             else beginSkip(offset, length + " bytes at stream offset " + offset + " were not captured; resynchronising");
         }

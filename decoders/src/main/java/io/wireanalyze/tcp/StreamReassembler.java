@@ -14,7 +14,11 @@ import java.util.TreeMap;
  */
 public final class StreamReassembler {
 
-    /** Where a segment landed in the stream. */
+    /**
+     * Where a segment landed in the stream.
+     *
+     * @param retransmission it carried bytes seen before (all of them, or some, as Wireshark also flags it)
+     */
     public record Placement(long offset, int newBytes, boolean retransmission) {
     }
 
@@ -75,6 +79,9 @@ public final class StreamReassembler {
      */
     public Placement accept(long seq, ByteBuffer payload, int wireLength, boolean fin, StreamListener out) {
         if (!baseKnown) {
+            // Joined mid-connection: the first byte seen is offset 0. A segment without bytes (a pure ACK, a
+            // keep-alive at seq-1) does not say where the bytes start.
+            if (wireLength == 0 && !fin) return new Placement(0, 0, false);
             base = seq;
             baseKnown = true;
         }
@@ -110,13 +117,42 @@ public final class StreamReassembler {
         }
     }
 
+    /** Keeps the parts of a segment no waiting segment holds already: the first copy of a byte wins. */
     private void insert(long offset, ByteBuffer bytes) {
-        if (bytes.remaining() == 0) return;
-        ByteBuffer old = waiting.get(offset);
-        if (old != null && old.remaining() >= bytes.remaining()) return;   // first copy wins; keep the longer one
-        if (old != null) waitingBytes -= old.remaining();
-        waiting.put(offset, bytes.slice());
-        waitingBytes += bytes.remaining();
+        long end = offset + bytes.remaining();
+        long from = Math.max(offset, next);
+        Map.Entry<Long, ByteBuffer> before = waiting.floorEntry(from);
+        if (before != null) from = Math.max(from, before.getKey() + before.getValue().remaining());
+        while (from < end) {
+            Map.Entry<Long, ByteBuffer> after = waiting.ceilingEntry(from);
+            long to = after == null ? end : Math.min(end, after.getKey());
+            if (to > from) {
+                ByteBuffer part = bytes.slice(bytes.position() + (int) (from - offset), (int) (to - from));
+                waiting.put(from, part);
+                waitingBytes += part.remaining();
+            }
+            if (after == null) break;
+            from = Math.max(from, after.getKey() + after.getValue().remaining());
+        }
+    }
+
+    /**
+     * The peer acknowledged everything before stream offset {@code acked}: bytes before it that were not
+     * captured never will be, so the hole is given up now rather than at the end of the stream, and what
+     * waited behind it is delivered (a lost segment must not hold back the messages after it).
+     */
+    public void acknowledged(long acked, StreamListener out) {
+        if (!baseKnown || acked == Long.MIN_VALUE) return;
+        if (finOffset >= 0) acked = Math.min(acked, finOffset);   // the FIN takes a sequence number, not a byte
+        while (next < acked) {
+            Map.Entry<Long, ByteBuffer> first = waiting.firstEntry();
+            if (first != null && first.getKey() <= next) {
+                drain(out);
+                continue;
+            }
+            giveUp(first == null ? acked : Math.min(acked, first.getKey()), out);
+            drain(out);
+        }
     }
 
     private void drain(StreamListener out) {

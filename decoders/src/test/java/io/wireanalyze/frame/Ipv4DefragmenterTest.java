@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -71,7 +72,7 @@ class Ipv4DefragmenterTest {
         a.accept(frame(1, 0, parts.get(0)));
         AnalysisResult r = a.finish("lost", null);
         assertEquals(0, r.capture().tcpPackets());
-        assertEquals(1L, r.capture().otherFrames().get("IPv4 datagrams never completed (their fragments are not analysed)"));
+        assertEquals(Map.of("IPv4 fragments of datagrams never completed (not analysed)", 1L), r.capture().otherFrames());
     }
 
     private static byte[] bytes(Frame f) {

@@ -5,7 +5,6 @@ import io.wireanalyze.accounting.MessageRecord;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.phase.Phase;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -212,10 +211,6 @@ class TcpEdgeCasesTest {
     }
 
     @Test
-    @Disabled("bug: StreamReassembler.insert replaces a waiting segment by a longer one at the same offset "
-            + "(\"keep the longer one\"), and drain() delivers waiting segments by offset, so among segments that wait "
-            + "behind a hole the later or lower-starting copy wins, not the first; the Javadoc promises first-copy-wins. "
-            + "Fix: on insert, trim the new segment to the bytes no waiting segment covers yet.")
     void overlappingCopiesThatWaitBehindAHoleAlsoKeepTheFirstCopy() {
         Frame call = f.get(9);
         // Same offset: bytes 20..39 first, then 20..55 with 20..39 changed; then the hole 0..19.
@@ -324,11 +319,6 @@ class TcpEdgeCasesTest {
     // --- simultaneous open ----------------------------------------------------------------------------------
 
     @Test
-    @Disabled("bug: Analyzer.segment starts a new Connection for a pure SYN when the live one saw a SYN with another "
-            + "sequence number (c.sawSyn && c.synSeq != s.seq()); in a simultaneous open (RFC 9293 3.5, figure 7) "
-            + "the second SYN comes from the other end with its own ISN, so the 4-tuple is split into a 1-packet "
-            + "UNKNOWN connection and a second one whose initiator is the server. Fix: only a SYN from the same "
-            + "endpoint (or after the connection finished) starts a new connection.")
     void aSimultaneousOpenIsOneConnection() {
         Frame syn = f.get(1), synAck = f.get(2);
         List<Frame> edited = new ArrayList<>();
@@ -390,12 +380,6 @@ class TcpEdgeCasesTest {
     }
 
     @Test
-    @Disabled("bug: StreamReassembler.accept takes the first segment seen as stream offset 0 even when it is a "
-            + "keep-alive at seq-1 carrying no byte (RFC 9293 3.8.4); the Ping and every later Call then wait behind a "
-            + "1-byte hole that nothing fills, until the FIN flush (holes are given up only at FIN, at the end or past "
-            + "16 MiB, never when the peer's ACK passes them). So the ReturnData are decoded before their Calls: they "
-            + "get no method name, all 8 invocations are unanswered, and 1 gap byte is reported. Fix: do not fix the "
-            + "base from a segment without SYN that carries no byte, and give a hole up once the peer acknowledges past it.")
     void aCaptureStartingWithAKeepAliveDecodesTheConnectionFromTheNextMessage() {
         Frame ping = f.get(28);
         List<Frame> edited = new ArrayList<>();
@@ -414,11 +398,6 @@ class TcpEdgeCasesTest {
     }
 
     @Test
-    @Disabled("bug: Analyzer.finish calls pinByKnownServers() before ConnectionDecoder.finish(), and JrmpProbe answers "
-            + "MAYBE for a lone Ping only when the connection has ended (before that: NEED_MORE); a pooled connection "
-            + "still open when the capture stops, whose only traffic is a Ping, never gets its MAYBE in time, so it is "
-            + "UNKNOWN although its server spoke JRMP on another connection (the README promises the opposite). Fix: "
-            + "probe with over=true (or let finish() compute the MAYBE) before pinByKnownServers.")
     void aLonePingOnAConnectionStillOpenIsJrmpWhenItsServerIsKnown() {
         Frame ping = f.get(24);               // the registry client's Ping, from another client port: a pooled connection seen mid-way
         byte[] b = new byte[ping.capturedLength()];
@@ -442,11 +421,6 @@ class TcpEdgeCasesTest {
     }
 
     @Test
-    @Disabled("bug: StreamDriver.gap() turns whatever is buffered into an \"incomplete message\" unparsed run without "
-            + "first letting the session decode it as ended; a JRMP Call is complete only once a reply or a following byte "
-            + "confirms its end, so a whole Call directly followed by a gap (here: the snaplen cut the 256 bytes after it "
-            + "in the same segment) is discarded, with the next message's tail, as 8130 unparsed bytes. Fix: before "
-            + "skipping, run the session on the buffered bytes with InputState.ENDED and keep what it decodes.")
     void aWholeCallFollowedByAGapIsStillDecoded() {
         Frame call = f.get(40);               // a measured sendInts Call, whole; the snaplen cut 256 bytes after it
         byte[] b = new byte[call.capturedLength()];
@@ -490,12 +464,6 @@ class TcpEdgeCasesTest {
     }
 
     @Test
-    @Disabled("bug: a lost segment (never captured, though the receiver acknowledged it) holds back every later "
-            + "byte of its direction: StreamReassembler gives a hole up only at FIN, at the end of the capture or past "
-            + "maxBufferedStreamBytes (16 MiB), never when the peer's ACK passes it. The Calls after the hole are "
-            + "decoded only at the FIN flush, after all the replies, and Invocations (a JRMP reply answers the oldest "
-            + "open Call, in decode order) leaves every one of them unanswered. Fix: give the hole up as a gap once "
-            + "the reverse direction acknowledges bytes past it (Wireshark's \"ACKed segment that wasn't captured\").")
     void invocationsAfterALostSegmentAreStillDecodedAndAnswered() {
         AnalysisResult r = analyze(allBut(32));   // the second warm-up Call was not captured
 
