@@ -41,13 +41,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
     boolean strict;
 
+    @CommandLine.Mixin
+    LimitOptions limits = new LimitOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         Progress progress = new Progress(spec.commandLine().getErr());
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, marker);
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, marker, limits.limits());
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {

@@ -35,13 +35,14 @@ final class CaptureAnalysis {
     }
 
     /** Method names for the workloads' interfaces and the user's jars. */
-    static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker) throws IOException {
+    static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
+                                   io.wireanalyze.protocol.DecoderLimits limits) throws IOException {
         MethodNames names = new MethodNames().add(io.wireanalyze.workloads.jrmp.BenchService.class);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");
             names.addFile(jar);
         }
         AnalysisOptions d = AnalysisOptions.defaults().withMethodNames(names.asMap());
-        return new AnalysisOptions(d.limits(), d.methodNames(), marker, true);
+        return new AnalysisOptions(limits, d.methodNames(), marker, true);
     }
 }

@@ -136,6 +136,28 @@ class WireAnalyzeCliTest {
     }
 
     @Test
+    void aMessageOverTheLimitIsReportedAsMalformedAndTheRestIsStillAnalysed() throws Exception {
+        // lookup-then-invoke's sendInts calls are 4065 bytes: with a 2000-byte limit they cannot be decoded.
+        Path lookup = Fixtures.dir("jrmp").resolve("lookup-then-invoke.pcap");
+        Cli r = Cli.run("analyze", "--format", "json", "--max-message-bytes", "2000", lookup.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertTrue(doc.get("phases").get("unparsed").get("packets").asLong() > 0);
+        boolean reported = false;
+        for (JsonNode m : doc.get("messages")) {
+            if (m.get("type").asText().equals("unparsed") && m.get("reason").asText().contains("maxMessageBytes 2000")) reported = true;
+        }
+        assertTrue(reported, r.out());
+        // The registry lookup, smaller than the limit, is still there.
+        boolean lookupFound = false;
+        for (JsonNode m : doc.get("messages")) if ("lookup".equals(m.path("method").asText())) lookupFound = true;
+        assertTrue(lookupFound);
+        Cli zero = Cli.run("analyze", "--max-message-bytes", "0", lookup.toString());
+        assertEquals(1, zero.exitCode());
+        assertEquals("wireanalyze: limits must be positive numbers", zero.err().strip());
+    }
+
+    @Test
     void aChartIsDrawn(@TempDir Path dir) throws Exception {
         Path png = dir.resolve("c.png");
         Cli r = Cli.run("analyze", "--chart", png.toString(), ndpi().toString());

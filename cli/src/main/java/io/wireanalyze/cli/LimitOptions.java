@@ -1,0 +1,35 @@
+package io.wireanalyze.cli;
+
+import io.wireanalyze.protocol.DecoderLimits;
+import picocli.CommandLine.Option;
+
+/** Bounds on memory and work per message; what exceeds them is reported as malformed and the rest still analysed. */
+final class LimitOptions {
+
+    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
+            description = "Largest message decoded (default: 64 MiB); a larger one is reported as malformed.")
+    Integer maxMessageBytes;
+
+    @Option(names = "--max-nesting", paramLabel = "DEPTH",
+            description = "Deepest nesting of serialized objects (default: 256).")
+    Integer maxNesting;
+
+    @Option(names = "--max-objects", paramLabel = "N",
+            description = "Most serialized objects and handles in one message (default: 1000000).")
+    Integer maxObjects;
+
+    @Option(names = "--max-buffered-bytes", paramLabel = "BYTES",
+            description = "Most out-of-order bytes held per TCP direction before a hole is given up (default: 16 MiB).")
+    Integer maxBuffered;
+
+    DecoderLimits limits() {
+        DecoderLimits d = DecoderLimits.DEFAULT;
+        try {
+            return new DecoderLimits(maxMessageBytes != null ? maxMessageBytes : d.maxMessageBytes(),
+                    maxNesting != null ? maxNesting : d.maxNestingDepth(), maxObjects != null ? maxObjects : d.maxObjects(),
+                    d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("limits must be positive numbers");
+        }
+    }
+}
