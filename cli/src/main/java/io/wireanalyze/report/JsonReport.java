@@ -36,7 +36,7 @@ import java.util.Set;
  *   "connections": [ { "id": int, "client": "ip:port", "server": "ip:port", "protocol": "jrmp"|"unknown",
  *                      "packets": int, "wireBytes": int, "payloadBytes": int, "c2sPayloadBytes": int,
  *                      "s2cPayloadBytes": int, "startMs": ms, "durationMs": ms, "sawSyn": bool,
- *                      "gapBytes": int, "messages": int } ],
+ *                      "gapBytes": int, "messages": int, "conflictingBytes": int } ],
  *   "messages": [ { "frame": int?, "lastFrame": int?, "connection": int, "direction": "c2s"|"s2c",
  *                   "protocol": "jrmp", "type": "call"|"return"|"ping"|"unparsed"|...,
  *                   "phase": phase label,
@@ -151,6 +151,7 @@ public final class JsonReport {
         g.writeBooleanField("sawSyn", c.sawSyn());
         g.writeNumberField("gapBytes", c.gapBytes());
         g.writeNumberField("messages", c.messages());
+        g.writeNumberField("conflictingBytes", c.conflictingBytes());
         g.writeEndObject();
     }
 

@@ -46,7 +46,7 @@ final class HandMade {
         Summary summary = new Summary(40, 12.5, 16, 5, 12, 18, 0.4, 3.6);
         CaptureInfo capture = new CaptureInfo(42, 40, Map.of("UDP", 2L), 30.0, null, 1_700_000_000_000_000_000L);
         ConnectionStats conn = new ConnectionStats(1, "10.0.0.1:40000", "10.0.0.2:1099", "jrmp", 40, 4998, 2490,
-                900, 1590, 0.0, 30.0, true, 0, 14);
+                900, 1590, 0.0, 30.0, true, 0, 14, 0);
         List<InvocationRecord> invocations = List.of(
                 invocation("warmUp", 17, 19L, 5.0, true, false, null),
                 invocation("wireanalyzeMark", 20, 22L, 0.7, false, true, null),

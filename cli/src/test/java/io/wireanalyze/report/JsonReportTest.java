@@ -143,7 +143,7 @@ class JsonReportTest {
         JsonNode conns = json(foxIt).get("connections");
         assertEquals(4, conns.size());
         assertEquals(List.of("id", "client", "server", "protocol", "packets", "wireBytes", "payloadBytes", "c2sPayloadBytes",
-                "s2cPayloadBytes", "startMs", "durationMs", "sawSyn", "gapBytes", "messages"), keys(conns.get(0)));
+                "s2cPayloadBytes", "startMs", "durationMs", "sawSyn", "gapBytes", "messages", "conflictingBytes"), keys(conns.get(0)));
         assertEquals("unknown", conns.get(0).get("protocol").asText());
         assertEquals("172.17.0.4:8888", conns.get(0).get("server").asText());
         assertFalse(conns.get(1).get("sawSyn").asBoolean());

@@ -65,7 +65,8 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
 
     public record ConnectionStats(int id, String client, String server, String protocol, long packets, long wireBytes,
                                   long payloadBytes, long c2sPayloadBytes, long s2cPayloadBytes, double startMs,
-                                  double durationMs, boolean sawSyn, long gapBytes, int messages) {
+                                  double durationMs, boolean sawSyn, long gapBytes, int messages,
+                                  long conflictingBytes) {
     }
 
     /**

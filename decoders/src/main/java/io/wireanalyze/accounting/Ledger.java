@@ -220,7 +220,8 @@ final class Ledger {
             String protocol = c.decoder.protocol() == null ? "unknown" : c.decoder.protocol().label();
             out.add(new AnalysisResult.ConnectionStats(c.id, c.client().toString(), c.server().toString(), protocol,
                     s[0], s[1], s[2], s[3], s[4], (first[c.id] - startNanos) / 1e6, (last[c.id] - first[c.id]) / 1e6,
-                    c.sawSyn, c.streams[0].gapBytes() + c.streams[1].gapBytes(), c.messages.size()));
+                    c.sawSyn, c.streams[0].gapBytes() + c.streams[1].gapBytes(), c.messages.size(),
+                    c.streams[0].conflictingBytes() + c.streams[1].conflictingBytes()));
         }
         return out;
     }

@@ -30,6 +30,10 @@ public final class StreamReassembler {
     private final TreeMap<Long, ByteBuffer> waiting = new TreeMap<>();
     private long waitingBytes;
     private long gapBytes;
+    /** The latest delivered bytes (views of frames, not copies), to compare retransmitted copies with. */
+    private final TreeMap<Long, ByteBuffer> recent = new TreeMap<>();
+    private long recentBytes;
+    private long conflictingBytes;
 
     public StreamReassembler(int maxBuffered) {
         this.maxBuffered = maxBuffered;
@@ -55,6 +59,16 @@ public final class StreamReassembler {
     public long gapBytes() {
         return gapBytes;
     }
+
+    /**
+     * Bytes of later copies (retransmitted or overlapping segments) that differed from the first copy, which won.
+     * Compared against the latest {@link #RECENT_BYTES} delivered bytes and everything still waiting.
+     */
+    public long conflictingBytes() {
+        return conflictingBytes;
+    }
+
+    static final int RECENT_BYTES = 1 << 20;
 
     /** Stream offset of the FIN, or -1 if none was seen. */
     public long finOffset() {
@@ -89,9 +103,13 @@ public final class StreamReassembler {
         if (fin && finOffset < 0) finOffset = offset + wireLength;
         if (wireLength == 0) return new Placement(offset, 0, false);
         long end = offset + wireLength;
-        if (end <= next) return new Placement(offset, 0, true);
+        if (end <= next) {
+            compare(recent, offset, payload);
+            return new Placement(offset, 0, true);
+        }
         int newBytes = (int) (end - Math.max(offset, next));
         boolean retransmission = offset < next;
+        if (retransmission) compare(recent, offset, payload);
         int captured = payload.remaining();
         if (captured < wireLength) {
             // Cut by the snaplen: what was not captured is a gap, now, as no later copy is expected.
@@ -119,6 +137,7 @@ public final class StreamReassembler {
 
     /** Keeps the parts of a segment no waiting segment holds already: the first copy of a byte wins. */
     private void insert(long offset, ByteBuffer bytes) {
+        compare(waiting, offset, bytes);
         long end = offset + bytes.remaining();
         long from = Math.max(offset, next);
         Map.Entry<Long, ByteBuffer> before = waiting.floorEntry(from);
@@ -166,8 +185,30 @@ public final class StreamReassembler {
             int skip = (int) (next - e.getKey());
             ByteBuffer fresh = b.slice(b.position() + skip, b.remaining() - skip);
             out.data(next, fresh);
+            remember(next, fresh);
             next = end;
         }
+    }
+
+    /** Counts the bytes of {@code copy} (at stream {@code offset}) that differ from the copies in {@code kept}. */
+    private void compare(TreeMap<Long, ByteBuffer> kept, long offset, ByteBuffer copy) {
+        long end = offset + copy.remaining();
+        Map.Entry<Long, ByteBuffer> e = kept.floorEntry(offset);
+        Long key = e != null && e.getKey() + e.getValue().remaining() > offset ? e.getKey() : kept.ceilingKey(offset);
+        while (key != null && key < end) {
+            ByteBuffer k = kept.get(key);
+            long from = Math.max(offset, key), to = Math.min(end, key + k.remaining());
+            for (long i = from; i < to; i++) {
+                if (copy.get(copy.position() + (int) (i - offset)) != k.get(k.position() + (int) (i - key))) conflictingBytes++;
+            }
+            key = kept.higherKey(key);
+        }
+    }
+
+    private void remember(long offset, ByteBuffer bytes) {
+        recent.put(offset, bytes);
+        recentBytes += bytes.remaining();
+        while (recentBytes > RECENT_BYTES && recent.size() > 1) recentBytes -= recent.pollFirstEntry().getValue().remaining();
     }
 
     private void giveUp(long upTo, StreamListener out) {

@@ -205,6 +205,8 @@ class TcpEdgeCasesTest {
         assertEquals(messages(baseline), messages(r));
         assertEquals("BenchService", lookup(r).message().info().name());
         assertEquals(0, gapBytes(r));
+        long conflicting = r.connections().stream().mapToLong(AnalysisResult.ConnectionStats::conflictingBytes).sum();
+        assertTrue(conflicting > 0 && conflicting <= 4, "conflicting bytes reported: " + conflicting);
         // Not asserted: whether the second copy counts as a retransmission. It carried 8 new bytes, so by
         // PhaseStats.retransmissions' Javadoc ("carried no byte not seen before") it is not; the reassembler
         // (like Wireshark) flags every segment starting before the next expected byte, and counts it.
@@ -232,6 +234,9 @@ class TcpEdgeCasesTest {
         r = analyze(lowerStart);
         assertPhasesAddUp(r);
         assertEquals(messages(baseline), messages(r), "lower start");
+        long conflicting = r.connections().stream().mapToLong(AnalysisResult.ConnectionStats::conflictingBytes).sum();
+        assertTrue(conflicting > 0 && conflicting <= 20, "conflicting bytes reported: " + conflicting);
+        assertEquals(0, baseline.connections().stream().mapToLong(AnalysisResult.ConnectionStats::conflictingBytes).sum());
     }
 
     // --- zero-window probes and keep-alives -----------------------------------------------------------------
