@@ -23,13 +23,24 @@ final class CaptureAnalysis {
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
         try (FrameSource source = CaptureFiles.open(file)) {
             Analyzer analyzer = new Analyzer(options);
-            long frames = 0;
+            long frames = 0, unknownLink = 0, firstUnknown = 0;
+            int unknownType = 0;
             Frame f;
             while ((f = source.next()) != null) {
                 analyzer.accept(f);
+                if (f.link() == io.wireanalyze.frame.LinkType.UNKNOWN && unknownLink++ == 0) {
+                    firstUnknown = f.number();
+                    unknownType = f.rawLinkType();
+                }
                 if ((++frames & 0x3fff) == 0) progress.tick("reading " + file + ": " + frames + " frames");
             }
             progress.clear();
+            if (unknownLink > 0) {
+                String where = source instanceof io.wireanalyze.capture.PcapFileSource
+                        ? "named in the file header at byte offset 20" : "named by its interface description block";
+                progress.say(file + ": frame " + firstUnknown + ": link type " + unknownType + " (" + where + ") is not decoded; "
+                        + unknownLink + " frame(s) of it are counted as other frames, not analysed");
+            }
             return analyzer.finish(file.toString(), source.stopReason());
         }
     }

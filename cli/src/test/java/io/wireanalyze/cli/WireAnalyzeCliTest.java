@@ -158,6 +158,18 @@ class WireAnalyzeCliTest {
     }
 
     @Test
+    void anUnknownLinkTypeIsOneLineNamingTheFileTheFrameAndTheOffset(@TempDir Path dir) throws Exception {
+        byte[] pcap = Files.readAllBytes(ndpi());
+        java.nio.ByteBuffer.wrap(pcap).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(20, 147);   // LINKTYPE_USER0
+        Path odd = Files.write(dir.resolve("user0.pcap"), pcap);
+        Cli r = Cli.run("analyze", odd.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("wireanalyze: " + odd + ": frame 1: link type 147 (named in the file header at byte offset 20) is not decoded; "
+                + "19 frame(s) of it are counted as other frames, not analysed", r.err().strip());
+        assertTrue(r.out().contains("unsupported link type 19"), r.out());
+    }
+
+    @Test
     void aChartIsDrawn(@TempDir Path dir) throws Exception {
         Path png = dir.resolve("c.png");
         Cli r = Cli.run("analyze", "--chart", png.toString(), ndpi().toString());
