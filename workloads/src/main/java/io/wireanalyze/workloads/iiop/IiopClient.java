@@ -9,6 +9,7 @@ import io.wireanalyze.workloads.Ior;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.ResultFile;
 import io.wireanalyze.workloads.iiop.bench.BenchService;
 import io.wireanalyze.workloads.iiop.bench.BenchServiceHelper;
@@ -47,12 +48,6 @@ public final class IiopClient {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** A remote call with its argument already built, so building it is not timed. */
-    @FunctionalInterface
-    private interface RemoteCall {
-        Object call();
-    }
-
     static int run(String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
         Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, IiopConfig.DEFAULT_NAMING_GIOP.text()));
@@ -89,40 +84,24 @@ public final class IiopClient {
 
     private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, IdlString chars, CallLog log) {
         Plan plan = options.plan();
-        String step = "resolve '" + options.name() + "' at " + corbaloc;
+        PlanRun run = new PlanRun("resolve '" + options.name() + "' at " + corbaloc);
         try {
             long start = System.nanoTime();
             NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
             BenchService stub = BenchServiceHelper.narrow(naming.resolve_str(options.name()));
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(describe(orb, stub)));
-            String method = method(plan.payload(), chars);
-            RemoteCall call = prepare(stub, plan.payload(), chars);
-            for (int i = 0; i < plan.warmup(); i++) {
-                step = "warm-up call " + i + " (" + method + ")";
-                timed(log, CallKind.WARMUP, method, call);
-            }
-            if (plan.marks()) {
-                step = "marker call (" + BenchValues.MARK_METHOD + ")";
-                timed(log, CallKind.MARK, BenchValues.MARK_METHOD, () -> {
-                    stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
-                    return null;
-                });
-            }
-            for (int i = 0; i < plan.invocations(); i++) {
-                step = "measured call " + i + " (" + method + ")";
-                timed(log, CallKind.MEASURED, method, call);
-            }
-            if (!plan.hold().isZero()) {
-                step = "hold";
-                Thread.sleep(plan.hold().toMillis());
-            }
+            PlanRun.Call<RuntimeException> marker = () -> {
+                stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
+                return null;
+            };
+            run.calls(plan, log, method(plan.payload(), chars), prepare(stub, plan.payload(), chars), marker);
             return Optional.empty();
         } catch (UserException | org.omg.CORBA.SystemException e) {
-            return Optional.of(step + ": " + IiopServer.oneLine(e.toString()));
+            return Optional.of(run.step() + ": " + IiopServer.oneLine(e.toString()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.of(step + ": interrupted");
+            return Optional.of(run.step() + ": interrupted");
         }
     }
 
@@ -133,13 +112,6 @@ public final class IiopClient {
         return parsed.error().isPresent() ? ior : parsed.orElseThrow().toString();
     }
 
-    private static void timed(CallLog log, CallKind kind, String method, RemoteCall call) {
-        long start = System.nanoTime();
-        Object result = call.call();
-        long end = System.nanoTime();
-        log.add(kind, method, start, end, Optional.ofNullable(result).map(String::valueOf));
-    }
-
     /** The IDL operation a payload calls: its Java name, except {@code sendWChars} for wstring chars. */
     static String method(Payload payload, IdlString chars) {
         return switch (payload.method()) {
@@ -148,7 +120,7 @@ public final class IiopClient {
         };
     }
 
-    private static RemoteCall prepare(BenchService s, Payload payload, IdlString chars) {
+    private static PlanRun.Call<RuntimeException> prepare(BenchService s, Payload payload, IdlString chars) {
         return switch (payload.method()) {
             case SEND_INTS -> {
                 int[] data = BenchValues.ints(payload.count());

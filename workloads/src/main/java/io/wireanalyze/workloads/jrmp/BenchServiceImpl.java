@@ -2,22 +2,11 @@ package io.wireanalyze.workloads.jrmp;
 
 import io.wireanalyze.workloads.BenchValues;
 
-import java.io.PrintStream;
-import java.rmi.server.Unreferenced;
-
 /**
- * The server side: trivial method bodies so the cost measured is the remoting. It prints
- * {@code UNREFERENCED name=<name>} when the RMI runtime reports that no client holds a reference any more
- * (after a DGC clean call or an expired lease), which tests and operators can watch on stdout.
+ * The server side of the Java {@link BenchService}, over JRMP and over IIOP (RMI-IIOP): trivial method bodies
+ * so the cost measured is the remoting.
  */
-final class BenchServiceImpl implements BenchService, Unreferenced {
-    private final String name;
-    private final PrintStream out;
-
-    BenchServiceImpl(String name, PrintStream out) {
-        this.name = name;
-        this.out = out;
-    }
+public class BenchServiceImpl implements BenchService {
 
     @Override
     public int sendInts(int[] data) {
@@ -75,11 +64,5 @@ final class BenchServiceImpl implements BenchService, Unreferenced {
 
     @Override
     public void wireanalyzeMark(String label) {
-    }
-
-    @Override
-    public void unreferenced() {
-        out.println("UNREFERENCED name=" + name);
-        out.flush();
     }
 }

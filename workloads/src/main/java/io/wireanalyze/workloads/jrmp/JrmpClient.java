@@ -1,13 +1,12 @@
 package io.wireanalyze.workloads.jrmp;
 
-import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.ResultFile;
 import io.wireanalyze.workloads.StubRelease;
 
@@ -39,12 +38,6 @@ public final class JrmpClient {
     public static void main(String[] args) {
         Loopback.defaultRmiHostname();
         System.exit(run(args, System.out, System.err));
-    }
-
-    /** A remote call with its argument already built, so building it is not timed. */
-    @FunctionalInterface
-    private interface RemoteCall {
-        Object call() throws RemoteException;
     }
 
     /** How the calls went: a failure message, if any, and a weak handle on the stub to release. */
@@ -92,7 +85,7 @@ public final class JrmpClient {
     private static Session callAll(ClientOptions options, CallLog log) {
         Plan plan = options.plan();
         BenchService stub = null;
-        String step = "lookup '" + options.name() + "' at " + options.server();
+        PlanRun run = new PlanRun("lookup '" + options.name() + "' at " + options.server());
         try {
             Registry registry = LocateRegistry.getRegistry(options.server().host(), options.server().port());
             long start = System.nanoTime();
@@ -100,71 +93,18 @@ public final class JrmpClient {
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, "lookup", start, end, Optional.of(found.toString()));
             if (!(found instanceof BenchService)) {
-                return new Session(Optional.of(step + ": " + found.getClass().getName()
+                return new Session(Optional.of(run.step() + ": " + found.getClass().getName()
                         + " (expected: a " + BenchService.class.getName() + " stub)"), new WeakReference<>(found));
             }
             stub = (BenchService) found;
-            String method = plan.payload().method().javaName();
-            RemoteCall call = prepare(stub, plan.payload());
-            for (int i = 0; i < plan.warmup(); i++) {
-                step = "warm-up call " + i + " (" + method + ")";
-                timed(log, CallKind.WARMUP, method, call);
-            }
-            if (plan.marks()) {
-                step = "marker call (" + BenchValues.MARK_METHOD + ")";
-                BenchService s = stub;
-                timed(log, CallKind.MARK, BenchValues.MARK_METHOD, () -> {
-                    s.wireanalyzeMark(BenchValues.MEASURE_LABEL);
-                    return null;
-                });
-            }
-            for (int i = 0; i < plan.invocations(); i++) {
-                step = "measured call " + i + " (" + method + ")";
-                timed(log, CallKind.MEASURED, method, call);
-            }
-            if (!plan.hold().isZero()) {
-                step = "hold";
-                Thread.sleep(plan.hold().toMillis());
-            }
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.prepare(stub, plan.payload()), BenchCalls.marker(stub));
             Reference.reachabilityFence(stub);
             return new Session(Optional.empty(), new WeakReference<>(stub));
         } catch (RemoteException | NotBoundException e) {
-            return new Session(Optional.of(step + ": " + JrmpServer.oneLine(e.toString())), new WeakReference<>(stub));
+            return new Session(Optional.of(run.step() + ": " + JrmpServer.oneLine(e.toString())), new WeakReference<>(stub));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Session(Optional.of(step + ": interrupted"), new WeakReference<>(stub));
+            return new Session(Optional.of(run.step() + ": interrupted"), new WeakReference<>(stub));
         }
-    }
-
-    private static void timed(CallLog log, CallKind kind, String method, RemoteCall call) throws RemoteException {
-        long start = System.nanoTime();
-        Object result = call.call();
-        long end = System.nanoTime();
-        log.add(kind, method, start, end, Optional.ofNullable(result).map(String::valueOf));
-    }
-
-    private static RemoteCall prepare(BenchService s, Payload payload) {
-        return switch (payload.method()) {
-            case SEND_INTS -> {
-                int[] data = BenchValues.ints(payload.count());
-                yield () -> s.sendInts(data);
-            }
-            case SEND_CHARS -> {
-                String data = BenchValues.chars(payload.count());
-                yield () -> s.sendChars(data);
-            }
-            case PING -> () -> {
-                s.ping();
-                return null;
-            };
-            case GET_INT -> s::getInt;
-            case GET_SHORT -> s::getShort;
-            case GET_LONG -> s::getLong;
-            case GET_FLOAT -> s::getFloat;
-            case GET_DOUBLE -> s::getDouble;
-            case GET_BOOLEAN -> s::getBoolean;
-            case GET_BYTE -> s::getByte;
-            case GET_STRING -> s::getString;
-        };
     }
 }

@@ -51,7 +51,7 @@ public final class JrmpServer {
             err.println("jrmp server: registry port " + options.registryPort() + ": " + describe(e));
             return 1;
         }
-        BenchServiceImpl impl = new BenchServiceImpl(options.name(), out);
+        BenchServiceImpl impl = new ReportingBenchService(options.name(), out);
         try {
             Remote stub = UnicastRemoteObject.exportObject(impl, options.objectPort());
             registry.bind(options.name(), stub);

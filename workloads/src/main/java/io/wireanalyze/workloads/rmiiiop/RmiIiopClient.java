@@ -1,15 +1,15 @@
 package io.wireanalyze.workloads.rmiiiop;
 
-import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.Ior;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.ResultFile;
+import io.wireanalyze.workloads.jrmp.BenchCalls;
 import io.wireanalyze.workloads.jrmp.BenchService;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.UserException;
@@ -44,11 +44,6 @@ public final class RmiIiopClient {
     public static void main(String[] args) {
         GlassfishOrb.installDelegates();
         System.exit(run(args, System.out, System.err));
-    }
-
-    @FunctionalInterface
-    private interface RemoteCall {
-        Object call() throws RemoteException;
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -86,7 +81,7 @@ public final class RmiIiopClient {
 
     private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, CallLog log) {
         Plan plan = options.plan();
-        String step = "resolve '" + options.name() + "' at " + corbaloc;
+        PlanRun run = new PlanRun("resolve '" + options.name() + "' at " + corbaloc);
         try {
             long start = System.nanoTime();
             NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
@@ -94,33 +89,13 @@ public final class RmiIiopClient {
             BenchService stub = (BenchService) PortableRemoteObject.narrow(found, BenchService.class);
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(describe(orb, found)));
-            String method = plan.payload().method().javaName();
-            RemoteCall call = prepare(stub, plan.payload());
-            for (int i = 0; i < plan.warmup(); i++) {
-                step = "warm-up call " + i + " (" + method + ")";
-                timed(log, CallKind.WARMUP, method, call);
-            }
-            if (plan.marks()) {
-                step = "marker call (" + BenchValues.MARK_METHOD + ")";
-                timed(log, CallKind.MARK, BenchValues.MARK_METHOD, () -> {
-                    stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
-                    return null;
-                });
-            }
-            for (int i = 0; i < plan.invocations(); i++) {
-                step = "measured call " + i + " (" + method + ")";
-                timed(log, CallKind.MEASURED, method, call);
-            }
-            if (!plan.hold().isZero()) {
-                step = "hold";
-                Thread.sleep(plan.hold().toMillis());
-            }
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.prepare(stub, plan.payload()), BenchCalls.marker(stub));
             return Optional.empty();
         } catch (RemoteException | UserException | RuntimeException e) {
-            return Optional.of(step + ": " + RmiIiopServer.oneLine(e.toString()));
+            return Optional.of(run.step() + ": " + RmiIiopServer.oneLine(e.toString()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.of(step + ": interrupted");
+            return Optional.of(run.step() + ": interrupted");
         }
     }
 
@@ -129,37 +104,5 @@ public final class RmiIiopClient {
         String ior = orb.object_to_string(ref);
         Parsed<Ior> parsed = Ior.parse(ior);
         return parsed.error().isPresent() ? ior : parsed.orElseThrow().toString();
-    }
-
-    private static void timed(CallLog log, CallKind kind, String method, RemoteCall call) throws RemoteException {
-        long start = System.nanoTime();
-        Object result = call.call();
-        long end = System.nanoTime();
-        log.add(kind, method, start, end, Optional.ofNullable(result).map(String::valueOf));
-    }
-
-    private static RemoteCall prepare(BenchService s, Payload payload) {
-        return switch (payload.method()) {
-            case SEND_INTS -> {
-                int[] data = BenchValues.ints(payload.count());
-                yield () -> s.sendInts(data);
-            }
-            case SEND_CHARS -> {
-                String data = BenchValues.chars(payload.count());
-                yield () -> s.sendChars(data);
-            }
-            case PING -> () -> {
-                s.ping();
-                return null;
-            };
-            case GET_INT -> s::getInt;
-            case GET_SHORT -> s::getShort;
-            case GET_LONG -> s::getLong;
-            case GET_FLOAT -> s::getFloat;
-            case GET_DOUBLE -> s::getDouble;
-            case GET_BOOLEAN -> s::getBoolean;
-            case GET_BYTE -> s::getByte;
-            case GET_STRING -> s::getString;
-        };
     }
 }

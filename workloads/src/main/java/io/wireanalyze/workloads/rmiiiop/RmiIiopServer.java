@@ -6,6 +6,7 @@ import io.wireanalyze.workloads.LoopbackPort;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.jrmp.BenchServiceImpl;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.UserException;
 import org.omg.CosNaming.NamingContextExt;
@@ -56,7 +57,7 @@ public final class RmiIiopServer {
             }
         }
         ORB orb = ORB.init(new String[0], GlassfishOrb.server(options.namingPort(), options.objectPort()));
-        RmiIiopBenchService impl = new RmiIiopBenchService();
+        BenchServiceImpl impl = new BenchServiceImpl();   // the same object as over JRMP: only the export differs
         String step = "start the TransientNameService";
         try {
             new TransientNameService((com.sun.corba.ee.spi.orb.ORB) orb);
