@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 
 /** Analyses capture files from anywhere: protocols are recognised by content, not by port. */
 @Command(name = "analyze", aliases = "analyse", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Analyse capture files (classic pcap; Ethernet, Linux cooked, loopback or raw IP) from any source. "
+        description = "Analyse capture files (pcap or pcapng; Ethernet, Linux cooked, loopback or raw IP) from any source. "
                 + "Protocols are recognised by content, not by port. With several files, the table format also "
                 + "prints their Figure 16 summaries side by side.")
 final class AnalyzeCommand implements Callable<Integer> {
