@@ -38,7 +38,7 @@ public final class Analyzer {
     private final io.wireanalyze.protocol.giop.NamingRegistry naming = new io.wireanalyze.protocol.giop.NamingRegistry();
     private long frames;
     private long firstNanos = Long.MIN_VALUE;
-    private long lastNanos;
+    private long lastNanos = Long.MIN_VALUE;
 
     public Analyzer(AnalysisOptions options) {
         this.options = options;
@@ -48,7 +48,7 @@ public final class Analyzer {
     public void accept(Frame frame) {
         frames++;
         if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
-        lastNanos = frame.timestampNanos();
+        lastNanos = Math.max(lastNanos, frame.timestampNanos());   // the latest time seen: a file's clock may step back
         PacketParser.Result r = PacketParser.parse(frame);
         if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
             // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
@@ -171,7 +171,7 @@ public final class Analyzer {
         for (Connection c : connections) c.decoder.finish(c::add);
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,
-                frames == 0 ? 0 : (lastNanos - start) / 1e6, stopReason, start);
+                frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
         return new Ledger(options, connections, packets, start).account(source, info);
     }
 }
