@@ -125,7 +125,11 @@ class CaptureEndToEndTest {
         long sum = 0;
         for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
         assertEquals(live.get("summary").get("packets").asLong(), sum);
-        assertEquals(0, live.get("phases").get("unparsed").get("packets").asLong());
+        // Only the server's connection to its naming service, opened before the capture began and seen only
+        // closing, may hold packets no message explains; every connection the capture saw open is decoded.
+        long joinedMidWay = 0;
+        for (JsonNode c : live.get("connections")) if (!c.get("sawSyn").asBoolean()) joinedMidWay += c.get("packets").asLong();
+        assertTrue(live.get("phases").get("unparsed").get("packets").asLong() <= joinedMidWay, live.get("phases").toString());
         Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
         assertEquals(live.get("summary"), JSON.readTree(again.out()).get("summary"));
     }
