@@ -22,32 +22,44 @@ final class CaptureAnalysis {
         if (Files.isDirectory(file)) throw new IOException(file + ": is a directory (expected: a pcap file)");
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
         try (FrameSource source = CaptureFiles.open(file)) {
-            Analyzer analyzer = new Analyzer(options);
-            long frames = 0, unknownLink = 0, firstUnknown = 0;
-            int unknownType = 0;
-            Frame f;
-            while ((f = source.next()) != null) {
-                analyzer.accept(f);
-                if (f.link() == io.wireanalyze.frame.LinkType.UNKNOWN && unknownLink++ == 0) {
-                    firstUnknown = f.number();
-                    unknownType = f.rawLinkType();
-                }
-                if ((++frames & 0x3fff) == 0) progress.tick("reading " + file + ": " + frames + " frames");
-            }
+            FrameWatch watch = new FrameWatch(file, progress);
+            AnalysisResult result = Analyzer.analyze(source, options, watch);
             progress.clear();
-            if (unknownLink > 0) {
+            if (watch.unknownLink > 0) {
                 String where = source instanceof io.wireanalyze.capture.PcapFileSource
                         ? "named in the file header at byte offset 20" : "named by its interface description block";
-                progress.say(file + ": frame " + firstUnknown + ": link type " + unknownType + " (" + where + ") is not decoded; "
-                        + unknownLink + " frame(s) of it are counted as other frames, not analysed");
+                progress.say(file + ": frame " + watch.firstUnknown + ": link type " + watch.unknownType + " (" + where + ") is not decoded; "
+                        + watch.unknownLink + " frame(s) of it are counted as other frames, not analysed");
             }
-            return analyzer.finish(file.toString(), source.stopReason());
+            return result;
+        }
+    }
+
+    /** Sees every frame before the analysis does: shows progress and notes frames of a link type not decoded. */
+    private static final class FrameWatch implements java.util.function.Consumer<Frame> {
+        private final Path file;
+        private final Progress progress;
+        long frames, unknownLink, firstUnknown;
+        int unknownType;
+
+        FrameWatch(Path file, Progress progress) {
+            this.file = file;
+            this.progress = progress;
+        }
+
+        @Override
+        public void accept(Frame f) {
+            if (f.link() == io.wireanalyze.frame.LinkType.UNKNOWN && unknownLink++ == 0) {
+                firstUnknown = f.number();
+                unknownType = f.rawLinkType();
+            }
+            if ((++frames & 0x3fff) == 0) progress.tick("reading " + file + ": " + frames + " frames");
         }
     }
 
     /** Method names for the workloads' interfaces and the user's jars. */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
-                                   io.wireanalyze.protocol.DecoderLimits limits) throws IOException {
+                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
         MethodNames names = new MethodNames().add(io.wireanalyze.workloads.jrmp.BenchService.class);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");

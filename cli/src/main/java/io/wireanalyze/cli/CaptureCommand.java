@@ -147,7 +147,7 @@ final class CaptureCommand implements Callable<Integer> {
                         + String.join(" | ", exit.stderrTail()));
         }
         AnalysisResult analysis = CaptureAnalysis.analyze(pcap, CaptureAnalysis.options(List.of(), io.wireanalyze.accounting.AnalysisOptions.DEFAULT_MARKER,
-                io.wireanalyze.protocol.DecoderLimits.DEFAULT), progress);
+                io.wireanalyze.codec.DecoderLimits.DEFAULT), progress);
         Reports.write(List.of(analysis), format, reportDir, pcap.getParent(), spec.commandLine().getOut(), progress);
         if (format == io.wireanalyze.report.OutputFormat.TABLE) AppTimes.print(analysis, result, spec.commandLine().getOut());
         Path chart = Reports.chartBeside(pcap);

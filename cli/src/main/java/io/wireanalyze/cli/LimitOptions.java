@@ -1,6 +1,6 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import picocli.CommandLine.Option;
 
 /** Bounds on memory and work per message; what exceeds them is reported as malformed and the rest still analysed. */

@@ -1,13 +1,10 @@
 package io.wireanalyze.report;
 
 import io.wireanalyze.accounting.AnalysisResult;
-import io.wireanalyze.accounting.AnalysisResult.InvocationRecord;
-import io.wireanalyze.accounting.AnalysisResult.PacketRow;
-import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
 import io.wireanalyze.accounting.MessageRecord;
 import io.wireanalyze.phase.Phase;
-import io.wireanalyze.protocol.Message;
-import io.wireanalyze.protocol.MessageInfo;
+import io.wireanalyze.protocol.Details;
+import io.wireanalyze.report.Schema.Column;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -20,26 +17,26 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.StringJoiner;
+import java.util.stream.Stream;
 
 /**
  * The accounting as CSV files, for each capture with base name B (file name without extension):
- * {@code B.phases.csv}, {@code B.invocations.csv}, {@code B.messages.csv} and {@code B.packets.csv}, one row
- * per phase, invocation, message and TCP packet. Headers use the JSON report's keys; every frame number can be
- * looked up in Wireshark ({@code frame.number == N}). Empty cells are unknown values; ms carry 3 decimals;
- * lines end with LF. Two captures with the same base name get {@code B-2}, {@code B-3}...
+ * {@code B.phases.csv}, {@code B.connections.csv}, {@code B.invocations.csv}, {@code B.messages.csv} and
+ * {@code B.packets.csv}, one row per phase, connection, invocation, message and TCP packet. Columns are the JSON
+ * report's keys, from the same {@link Schema}; a message's protocol details are one {@code extra} cell of
+ * {@code key=value} joined by "; ". Every frame number can be looked up in Wireshark ({@code frame.number == N}).
+ * Empty cells are unknown values; ms carry 3 decimals; lines end with LF. Two captures with the same base name get
+ * {@code B-2}, {@code B-3}...
  */
 public final class CsvReport {
 
-    static final String[] PHASES = {"phase", "packets", "wireBytes", "payloadBytes", "elapsedMs", "spanMs", "retransmissions"};
-    static final String[] INVOCATIONS = {"method", "requestFrame", "replyFrame", "latencyMs", "packets", "dataPackets",
-            "overheadPackets", "requestBytes", "replyBytes", "connection", "warmup", "marker", "exception", "fragments"};
-    /** {@code extra} holds the decoder's extra fields as {@code key=value} joined by "; ". */
-    static final String[] MESSAGES = {"frame", "lastFrame", "connection", "direction", "protocol", "type", "phase",
-            "objId", "op", "hash", "method", "name", "leaseMs", "objNum", "timeMs", "offset", "length", "dataLength",
-            "packets", "extra"};
-    static final String[] PACKETS = {"frame", "timeMs", "connection", "direction", "wireLength", "payloadLength",
-            "flags", "phase", "message", "data", "retransmission"};
+    static final String[] PHASES = Stream.concat(Stream.of("phase"), Stream.of(Schema.keys(Schema.PHASE))).toArray(String[]::new);
+    static final String[] CONNECTIONS = Schema.keys(Schema.CONNECTION);
+    static final String[] INVOCATIONS = Schema.keys(Schema.INVOCATION);
+    /** {@code extra} holds the message's protocol details as {@code key=value} joined by "; ". */
+    static final String[] MESSAGES = Stream.concat(Stream.of(Schema.keys(Schema.MESSAGE)), Stream.of("extra")).toArray(String[]::new);
+    static final String[] PACKETS = Schema.keys(Schema.PACKET);
 
     private final Path dir;
 
@@ -66,36 +63,43 @@ public final class CsvReport {
         List<Path> files = new ArrayList<>();
         try (CSVPrinter p = printer(files, base + ".phases.csv", PHASES)) {
             for (Phase ph : Phase.values()) {
-                PhaseStats s = r.phase(ph);
-                p.printRecord(ph.label(), s.packets(), s.wireBytes(), s.payloadBytes(), Fmt.ms(s.elapsedMs()),
-                        Fmt.ms(s.spanMs()), s.retransmissions());
+                List<Object> row = new ArrayList<>();
+                row.add(ph.label());
+                row.addAll(cells(Schema.PHASE, r.phase(ph)));
+                p.printRecord(row);
             }
+        }
+        try (CSVPrinter p = printer(files, base + ".connections.csv", CONNECTIONS)) {
+            for (var c : r.connections()) p.printRecord(cells(Schema.CONNECTION, c));
         }
         try (CSVPrinter p = printer(files, base + ".invocations.csv", INVOCATIONS)) {
-            for (InvocationRecord i : r.invocations()) {
-                p.printRecord(i.method(), i.requestFrame(), i.replyFrame(), ms(i.latencyMs()), i.packets(),
-                        i.dataPackets(), i.overheadPackets(), i.requestBytes(), i.replyBytes(), i.connection(),
-                        i.warmup(), i.marker(), i.exception(), i.fragments());
-            }
+            for (var i : r.invocations()) p.printRecord(cells(Schema.INVOCATION, i));
         }
         try (CSVPrinter p = printer(files, base + ".messages.csv", MESSAGES)) {
-            for (MessageRecord mr : r.messages()) {
-                Message m = mr.message();
-                MessageInfo i = m.info();
-                p.printRecord(mr.frame(), mr.lastFrame(), mr.connection(), m.direction().label(), m.protocol().label(),
-                        m.type(), m.phase().label(), i.objId(), i.op(), Fmt.hash(i.hash()), i.method(), i.name(),
-                        i.leaseMs(), i.objNum(), ms(mr.timeMs()), m.offset(), m.length(), m.dataLength(), mr.packets(),
-                        extra(i));
+            for (MessageRecord m : r.messages()) {
+                List<Object> row = cells(Schema.MESSAGE, m);
+                row.add(extra(m.message().info().details()));
+                p.printRecord(row);
             }
         }
         try (CSVPrinter p = printer(files, base + ".packets.csv", PACKETS)) {
-            for (PacketRow row : r.packets()) {
-                p.printRecord(row.frame(), Fmt.ms(row.timeMs()), row.connection(), row.direction(), row.wireLength(),
-                        row.payloadLength(), row.flags(), row.phase().label(), row.message(), row.data(),
-                        row.retransmission());
-            }
+            for (var row : r.packets()) p.printRecord(cells(Schema.PACKET, row));
         }
         return files;
+    }
+
+    private static <T> List<Object> cells(List<Column<T>> columns, T record) {
+        List<Object> out = new ArrayList<>(columns.size() + 1);
+        for (Column<T> c : columns) {
+            Object v = c.value().apply(record);
+            out.add(v == null ? null : switch (c.kind()) {
+                case PLAIN -> v;
+                case MS -> Fmt.ms((Double) v);
+                case RATIO, PER -> Fmt.decimal((Double) v);
+                case HASH -> Fmt.hash((Long) v);
+            });
+        }
+        return out;
     }
 
     private CSVPrinter printer(List<Path> files, String name, String[] header) throws IOException {
@@ -105,11 +109,9 @@ public final class CsvReport {
         return CSVFormat.DEFAULT.builder().setHeader(header).setRecordSeparator('\n').build().print(w);
     }
 
-    private static String ms(Double ms) {
-        return ms == null ? null : Fmt.ms(ms);
-    }
-
-    private static String extra(MessageInfo i) {
-        return i.extra().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("; "));
+    private static String extra(Details details) {
+        StringJoiner j = new StringJoiner("; ");
+        details.fields((key, value) -> j.add(key + "=" + value));
+        return j.toString();
     }
 }

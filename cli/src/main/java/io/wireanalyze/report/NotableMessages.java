@@ -54,27 +54,22 @@ final class NotableMessages {
         MessageInfo i = m.info();
         List<String> parts = new ArrayList<>();
         if (m.phase() == Phase.UNPARSED) {
-            add(parts, i.extra().get("reason"));
+            add(parts, i.details().asMap().get("reason"));
             parts.add("(" + m.length() + " bytes at stream offset " + m.offset() + ")");
             return String.join(" ", parts);
         }
         add(parts, i.method());
         if (i.name() != null) parts.add("\"" + i.name() + "\"");
-        if (i.extra().get("objIds") instanceof List<?> ids && !ids.isEmpty())
-            parts.add(ids.size() == 1 ? ids.get(0).toString() : ids.size() + " objIds");
+        add(parts, i.details().note());
         if (m.role() == Role.REPLY) {
             List<String> result = new ArrayList<>();
-            Object exception = i.extra().get("exception");
-            if (exception != null) result.add("exception " + exception);
-            Object type = i.extra().get("interfaces") instanceof List<?> l && !l.isEmpty() ? l.get(l.size() - 1) : i.extra().get("stubClass");
-            add(result, type);
-            if (i.extra().get("endpoint") != null) result.add("@ " + i.extra().get("endpoint"));
+            if (i.details().exception() != null) result.add("exception " + i.details().exception());
+            result.addAll(i.details().returned());
             if (i.leaseMs() != null) result.add("lease " + i.leaseMs() + " ms");
             if (!result.isEmpty()) parts.add("-> " + String.join(" ", result));
         } else if (i.leaseMs() != null) {
             parts.add("lease " + i.leaseMs() + " ms");
         }
-        if (i.extra().get("uid") != null) parts.add("acknowledges return " + i.extra().get("uid"));
         return String.join(" ", parts);
     }
 

@@ -37,11 +37,23 @@ class CsvReportTest {
     }
 
     @Test
-    void writesFourFilesPerCaptureNamedAfterIt() throws IOException {
+    void writesFiveFilesPerCaptureNamedAfterIt() throws IOException {
         List<Path> files = new CsvReport(dir).write(List.of(ndpi));
-        assertEquals(List.of("ndpi-jrmi.phases.csv", "ndpi-jrmi.invocations.csv", "ndpi-jrmi.messages.csv", "ndpi-jrmi.packets.csv"),
+        assertEquals(List.of("ndpi-jrmi.phases.csv", "ndpi-jrmi.connections.csv", "ndpi-jrmi.invocations.csv",
+                        "ndpi-jrmi.messages.csv", "ndpi-jrmi.packets.csv"),
                 files.stream().map(f -> f.getFileName().toString()).toList());
         files.forEach(f -> assertEquals(dir, f.getParent()));
+    }
+
+    @Test
+    void connectionRowsAreTheJsonConnections() throws IOException {
+        new CsvReport(dir).write(List.of(ndpi));
+        List<CSVRecord> rows = read(dir.resolve("ndpi-jrmi.connections.csv"), CsvReport.CONNECTIONS);
+        assertEquals(ndpi.connections().size(), rows.size());
+        var c = ndpi.connections().get(0);
+        assertEquals(List.of(Integer.toString(c.id()), c.client(), c.server(), "jrmp", Long.toString(c.packets())),
+                rows.get(0).toList().subList(0, 5));
+        assertEquals(Long.toString(c.wireBytes()), rows.get(0).get("wireBytes"));
     }
 
     @Test
@@ -93,8 +105,8 @@ class CsvReportTest {
     @Test
     void capturesWithTheSameBaseNameGetNumberedFiles() throws IOException {
         List<Path> files = new CsvReport(dir.resolve("out")).write(List.of(ndpi, ndpi));
-        assertEquals(8, files.size());
-        assertEquals("ndpi-jrmi-2.phases.csv", files.get(4).getFileName().toString());
-        assertEquals(8, files.stream().filter(Files::isRegularFile).count());
+        assertEquals(10, files.size());
+        assertEquals("ndpi-jrmi-2.phases.csv", files.get(5).getFileName().toString());
+        assertEquals(10, files.stream().filter(Files::isRegularFile).count());
     }
 }

@@ -6,7 +6,8 @@ import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.Role;
-import io.wireanalyze.protocol.WireProtocol;
+import io.wireanalyze.protocol.jrmp.Jrmp;
+import io.wireanalyze.protocol.jrmp.JrmpMessageType;
 import io.wireanalyze.tcp.Direction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -131,7 +132,7 @@ class TextReportTest {
     void messagesBeyondTwentyAreCountedNotPrinted() {
         List<MessageRecord> pings = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
-            Message ping = new Message(WireProtocol.JRMP, "ping", Phase.KEEPALIVE, Direction.C2S, 100 + i, 1, 100 + i, 0,
+            Message ping = new Message(Jrmp.NAME, JrmpMessageType.PING, Phase.KEEPALIVE, Direction.C2S, 100 + i, 1, 100 + i, 0,
                     Role.NONE, -1, MessageInfo.EMPTY);
             pings.add(new MessageRecord(50L + i, 50L + i, 20.0 + i, 1, ping, 1));
         }

@@ -1,7 +1,10 @@
 package io.wireanalyze.accounting;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocols.ProtocolTable;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,8 +15,15 @@ import java.util.Map;
  * @param markerMethod  the method a workload calls between its warm-up and its measured calls; invocations on
  *                      a connection before it are warm-up. Null: no marker.
  * @param keepPackets   whether the result keeps one row per packet (for CSV and charts)
+ * @param protocols     the protocols to decode, in probe order ({@link ProtocolTable#ALL})
  */
-public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets) {
+public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
+                              List<Protocol> protocols) {
+
+    /** Every protocol of the table. */
+    public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets) {
+        this(limits, methodNames, markerMethod, keepPackets, ProtocolTable.ALL);
+    }
 
     public static final String DEFAULT_MARKER = "wireanalyzeMark";
 
@@ -22,6 +32,6 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
-        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets);
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols);
     }
 }

@@ -2,21 +2,34 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.frame.Endpoint;
 import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.frame.Ipv4Defragmenter;
 import io.wireanalyze.frame.PacketParser;
 import io.wireanalyze.frame.TcpSegment;
+import io.wireanalyze.protocol.AnalysisScope;
+import io.wireanalyze.protocol.ConnectionDecoder;
+import io.wireanalyze.protocol.Decoding;
+import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.tcp.StreamListener;
 import io.wireanalyze.tcp.StreamReassembler;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Pass one over a capture's frames, in order: finds TCP segments, tracks connections by 4-tuple and SYN,
- * reassembles each direction, and decodes messages. {@link #finish} then accounts every packet to a phase.
+ * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Inside,
+ * pass one takes the frames in order: finds TCP segments, tracks connections by 4-tuple and SYN, reassembles each
+ * direction, and decodes messages with the protocols of {@link AnalysisOptions#protocols()}; {@link #finish} then
+ * accounts every packet to a phase.
  */
 public final class Analyzer {
 
@@ -29,19 +42,41 @@ public final class Analyzer {
     private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
 
     private final AnalysisOptions options;
+    private final AnalysisScope scope;
+    /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
+    private final List<Decoding> decodings = new ArrayList<>();
     private final Map<FlowKey, Connection> live = new HashMap<>();
     private final List<Connection> connections = new ArrayList<>();
     private final List<PacketRecord> packets = new ArrayList<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
-    private final io.wireanalyze.frame.Ipv4Defragmenter defragmenter = new io.wireanalyze.frame.Ipv4Defragmenter();
-    /** CORBA naming contexts handed out on any connection: a reference from the naming service is naming traffic wherever it is used. */
-    private final io.wireanalyze.protocol.giop.NamingRegistry naming = new io.wireanalyze.protocol.giop.NamingRegistry();
+    private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
     private long frames;
     private long firstNanos = Long.MIN_VALUE;
     private long lastNanos = Long.MIN_VALUE;
 
     public Analyzer(AnalysisOptions options) {
         this.options = options;
+        this.scope = new AnalysisScope(options.limits(), options.methodNames());
+        for (Protocol p : options.protocols()) decodings.add(p.start(scope));
+    }
+
+    /** Analyses every frame of {@code source}; the source stays open. */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options) throws IOException {
+        return analyze(source, options, frame -> { });
+    }
+
+    /**
+     * Analyses every frame of {@code source}, showing each to {@code observer} first (for progress, or to note what
+     * the analysis counts but does not decode); the source stays open.
+     */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer) throws IOException {
+        Analyzer analyzer = new Analyzer(options);
+        Frame f;
+        while ((f = source.next()) != null) {
+            observer.accept(f);
+            analyzer.accept(f);
+        }
+        return analyzer.finish(source.name(), source.stopReason());
     }
 
     /** Takes the next frame of the capture. */
@@ -66,16 +101,27 @@ public final class Analyzer {
         segment(r.segment());
     }
 
-    private static String label(PacketParser.Result r) {
+    private String label(PacketParser.Result r) {
         return switch (r.kind()) {
             case NOT_IP -> "not IP";
-            case UDP -> r.payload() != null && io.wireanalyze.protocol.giop.MiopPacket.parse(r.payload()) != null ? "MIOP (GIOP over UDP multicast)" : "UDP";
+            case UDP -> datagram(r.payload());
             case NOT_TCP -> "other IP";
             case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
             case UNSUPPORTED_LINK -> "unsupported link type";
             case TRUNCATED -> "truncated headers";
             case TCP -> "TCP";
         };
+    }
+
+    /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
+    private String datagram(ByteBuffer payload) {
+        if (payload != null) {
+            for (Protocol p : options.protocols()) {
+                String kind = p.datagram(payload.duplicate());
+                if (kind != null) return kind;
+            }
+        }
+        return "UDP";
     }
 
     private void segment(TcpSegment s) {
@@ -89,8 +135,9 @@ public final class Analyzer {
                 || (s.src().equals(c.initiator) && c.synSeq != s.seq()));
         if (c == null || reuse) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
-            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, options, naming)
-                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), options, naming);
+            int buffered = options.limits().maxBufferedStreamBytes();
+            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, buffered, decoder(true))
+                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), buffered, decoder(pureSyn));
             connections.add(c);
             live.put(key, c);
         }
@@ -129,17 +176,23 @@ public final class Analyzer {
      * mid-way) are pinned when another connection in the capture proved that their server speaks it.
      */
     private void pinByKnownServers() {
-        java.util.Set<String> known = new java.util.HashSet<>();
+        record Server(ProtocolName protocol, Endpoint endpoint) {
+        }
+        Set<Server> known = new HashSet<>();
         for (Connection c : connections) {
-            var p = c.decoder.protocol();
-            if (p != null && p != io.wireanalyze.protocol.WireProtocol.UNKNOWN) known.add(p + " " + c.server());
+            ProtocolName p = c.decoder.protocol();
+            if (p != null && !p.equals(ProtocolName.UNKNOWN)) known.add(new Server(p, c.server()));
         }
         for (Connection c : connections) {
-            var p = c.decoder.maybeProtocol();
+            ProtocolName p = c.decoder.maybeProtocol();
             if (p == null) continue;
             Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
-            if (known.contains(p + " " + server)) c.decoder.pinMaybe();
+            if (known.contains(new Server(p, server))) c.decoder.pinMaybe();
         }
+    }
+
+    private ConnectionDecoder decoder(boolean sawSyn) {
+        return new ConnectionDecoder(decodings, scope, sawSyn);
     }
 
     private static StreamListener listenerFor(Connection conn, boolean fromInitiator) {
@@ -168,7 +221,10 @@ public final class Analyzer {
             otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
             otherFrames.put("IPv4 fragments of datagrams never completed (not analysed)", lost);
         }
-        for (Connection c : connections) c.decoder.finish(c::add);
+        for (Connection c : connections) {
+            c.decoder.finish(c::add);
+            c.conclude();
+        }
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,
                 frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);

@@ -3,13 +3,18 @@ package io.wireanalyze.accounting;
 import io.wireanalyze.frame.Endpoint;
 import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.tcp.Direction;
 import io.wireanalyze.tcp.StreamReassembler;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** One TCP connection's state during pass one: reassembly, decoding, and the messages found. */
+/**
+ * One TCP connection: during pass one its reassembly and decoding state and the messages found; after
+ * {@link #conclude} only what accounting reads (the messages, each direction's {@link StreamReassembler.Summary},
+ * the protocol and which side was the client), its live state dropped.
+ */
 final class Connection {
 
     final int id;
@@ -17,24 +22,27 @@ final class Connection {
     final Endpoint responder;
     final boolean sawSyn;
     final long synSeq;
-    final StreamReassembler[] streams = new StreamReassembler[2];   // [initiator, responder]
-    final ConnectionDecoder decoder;
+    StreamReassembler[] streams = new StreamReassembler[2];   // [initiator, responder]; null once concluded
+    ConnectionDecoder decoder;                                 // null once concluded
     final boolean[] closed = new boolean[2];
     boolean reset;
     /** Messages in the order decoded, and per direction (C2S, S2C) in stream order. */
     final List<Message> messages = new ArrayList<>();
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
+    private StreamReassembler.Summary[] ends;
+    private ProtocolName protocol;
+    private boolean initiatorIsClient;
 
-    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, AnalysisOptions options,
-               io.wireanalyze.protocol.giop.NamingRegistry naming) {
+    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
+               ConnectionDecoder decoder) {
         this.id = id;
         this.initiator = initiator;
         this.responder = responder;
         this.sawSyn = sawSyn;
         this.synSeq = synSeq;
-        streams[0] = new StreamReassembler(options.limits().maxBufferedStreamBytes());
-        streams[1] = new StreamReassembler(options.limits().maxBufferedStreamBytes());
-        decoder = new ConnectionDecoder(options.limits(), options.methodNames(), sawSyn, naming);
+        streams[0] = new StreamReassembler(maxBufferedStreamBytes);
+        streams[1] = new StreamReassembler(maxBufferedStreamBytes);
+        this.decoder = decoder;
     }
 
     void add(Message m) {
@@ -42,20 +50,46 @@ final class Connection {
         byDirection.get(m.direction().ordinal()).add(m);
     }
 
-    Direction direction(boolean fromInitiator) {
-        return decoder.direction(fromInitiator);
+    /** Pass one is over for this connection: keeps what accounting needs and drops the rest. */
+    void conclude() {
+        ends = new StreamReassembler.Summary[]{streams[0].summary(), streams[1].summary()};
+        protocol = decoder.protocol() == null ? ProtocolName.UNKNOWN : decoder.protocol();
+        initiatorIsClient = decoder.initiatorIsClient();
+        streams = null;
+        decoder = null;
     }
 
-    StreamReassembler stream(Direction d) {
-        return streams[(d == Direction.C2S) == decoder.initiatorIsClient() ? 0 : 1];
+    Direction direction(boolean fromInitiator) {
+        return fromInitiator == isInitiatorClient() ? Direction.C2S : Direction.S2C;
+    }
+
+    /** The final state of direction {@code d} (after {@link #conclude}). */
+    StreamReassembler.Summary end(Direction d) {
+        return ends[(d == Direction.C2S) == initiatorIsClient ? 0 : 1];
+    }
+
+    long gapBytes() {
+        return ends[0].gapBytes() + ends[1].gapBytes();
+    }
+
+    long conflictingBytes() {
+        return ends[0].conflictingBytes() + ends[1].conflictingBytes();
+    }
+
+    ProtocolName protocol() {
+        return protocol;
+    }
+
+    private boolean isInitiatorClient() {
+        return decoder != null ? decoder.initiatorIsClient() : initiatorIsClient;
     }
 
     Endpoint client() {
-        return decoder.initiatorIsClient() ? initiator : responder;
+        return isInitiatorClient() ? initiator : responder;
     }
 
     Endpoint server() {
-        return decoder.initiatorIsClient() ? responder : initiator;
+        return isInitiatorClient() ? responder : initiator;
     }
 
     boolean finished() {

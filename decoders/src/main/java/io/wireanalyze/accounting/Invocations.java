@@ -80,10 +80,10 @@ final class Invocations {
                 }
                 Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
                 Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
-                Object exception = e.reply == null ? null : e.reply.info().extra().get("exception");
+                String exception = e.reply == null ? null : e.reply.info().details().exception();
                 all.add(new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
-                        i < lastMarker, i == lastMarker, exception == null ? null : exception.toString(), e.fragments.size()));
+                        i < lastMarker, i == lastMarker, exception, e.fragments.size()));
             }
         }
         all.sort(Comparator.comparingLong(AnalysisResult.InvocationRecord::requestFrame));

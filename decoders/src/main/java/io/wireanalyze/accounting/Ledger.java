@@ -64,7 +64,7 @@ final class Ledger {
             } else if ((p.flags() & (TcpSegment.FIN | TcpSegment.RST)) != 0) {
                 phase[i] = Phase.TCP_TEARDOWN;
             } else {
-                StreamReassembler rev = c.stream(dir.reverse());
+                StreamReassembler.Summary rev = c.end(dir.reverse());
                 long acked = p.rawAck() >= 0 ? rev.offsetOf(p.rawAck()) : Long.MIN_VALUE;
                 if (rev.finOffset() >= 0 && acked > rev.finOffset()) {
                     phase[i] = Phase.TCP_TEARDOWN;
@@ -217,11 +217,10 @@ final class Ledger {
         List<AnalysisResult.ConnectionStats> out = new ArrayList<>();
         for (Connection c : connections) {
             long[] s = sums[c.id];
-            String protocol = c.decoder.protocol() == null ? "unknown" : c.decoder.protocol().label();
+            String protocol = c.protocol().label();
             out.add(new AnalysisResult.ConnectionStats(c.id, c.client().toString(), c.server().toString(), protocol,
                     s[0], s[1], s[2], s[3], s[4], (first[c.id] - startNanos) / 1e6, (last[c.id] - first[c.id]) / 1e6,
-                    c.sawSyn, c.streams[0].gapBytes() + c.streams[1].gapBytes(), c.messages.size(),
-                    c.streams[0].conflictingBytes() + c.streams[1].conflictingBytes()));
+                    c.sawSyn, c.gapBytes(), c.messages.size(), c.conflictingBytes()));
         }
         return out;
     }
@@ -232,7 +231,7 @@ final class Ledger {
             PacketRecord p = packets.get(i);
             Connection c = connections.get(p.connection() - 1);
             Message m = owner[i];
-            String label = m == null ? "" : m.info().method() == null ? m.type() : m.type() + " " + m.info().method();
+            String label = m == null ? "" : m.info().method() == null ? m.type().label() : m.type().label() + " " + m.info().method();
             out.add(new AnalysisResult.PacketRow(p.frame(), (p.timestampNanos() - startNanos) / 1e6, p.connection(),
                     c.direction(p.fromInitiator()).label(), p.wireLength(), p.payloadLength(),
                     TcpSegment.flagNames(p.flags()), phase[i], label, data[i], p.retransmission()));

@@ -3,7 +3,7 @@ package io.wireanalyze.protocol;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -17,36 +17,37 @@ public final class ConnectionDecoder {
     /** Bytes of each side buffered while probing; past this the connection is UNKNOWN. */
     static final int MAX_PROBE_BYTES = 64 * 1024;
 
-    private final DecoderLimits limits;
-    private final Map<Long, String> methodNames;
-    private final io.wireanalyze.protocol.giop.NamingRegistry naming;
+    private final List<Decoding> protocols;
+    private final AnalysisScope scope;
     private final boolean sawSyn;
     private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
     private final boolean[] ended = new boolean[2];
-    private WireProtocol protocol;
+    private ProtocolName protocol;
     private ProtocolSession session;
     private boolean initiatorIsClient = true;
     private boolean probeGap;
     private ProbeResult maybe;
-    private WireProtocol maybeProtocol;
+    private Decoding maybeProtocol;
 
-    public ConnectionDecoder(DecoderLimits limits, Map<Long, String> methodNames, boolean sawSyn) {
-        this(limits, methodNames, sawSyn, new io.wireanalyze.protocol.giop.NamingRegistry());
-    }
-
-    /** @param naming what GIOP connections of the same analysis learned about naming contexts */
-    public ConnectionDecoder(DecoderLimits limits, Map<Long, String> methodNames, boolean sawSyn,
-                             io.wireanalyze.protocol.giop.NamingRegistry naming) {
-        this.limits = limits;
-        this.methodNames = methodNames;
-        this.naming = naming;
+    /**
+     * @param protocols the analysis' protocols, in probe order
+     * @param scope     the analysis' limits and method names
+     * @param sawSyn    whether the connection's SYN was captured
+     */
+    public ConnectionDecoder(List<Decoding> protocols, AnalysisScope scope, boolean sawSyn) {
+        this.protocols = protocols;
+        this.scope = scope;
         this.sawSyn = sawSyn;
-        drivers[0] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
-        drivers[1] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
+        drivers[0] = unknownDriver();
+        drivers[1] = unknownDriver();
     }
 
-    /** The pinned protocol, or null while still probing. */
-    public WireProtocol protocol() {
+    private StreamDriver unknownDriver() {
+        return new StreamDriver(ProtocolName.UNKNOWN, scope.limits().maxMessageBytes());
+    }
+
+    /** The pinned protocol ({@link ProtocolName#UNKNOWN} when none claimed it), or null while still probing. */
+    public ProtocolName protocol() {
         return protocol;
     }
 
@@ -61,7 +62,7 @@ public final class ConnectionDecoder {
 
     public void data(boolean fromInitiator, long offset, ByteBuffer bytes, Consumer<Message> out) {
         int side = fromInitiator ? 0 : 1;
-        if (protocol == WireProtocol.UNKNOWN) return;
+        if (protocol == ProtocolName.UNKNOWN) return;
         drivers[side].append(offset, bytes);
         if (protocol == null && !probe(false)) return;
         if (session == null) return;
@@ -74,7 +75,7 @@ public final class ConnectionDecoder {
         int side = fromInitiator ? 0 : 1;
         if (protocol == null) {
             probeGap = true;   // what was buffered for the probe is not a clean start any more
-            drivers[side] = new StreamDriver(WireProtocol.UNKNOWN, limits.maxMessageBytes());
+            drivers[side] = unknownDriver();
             return;
         }
         if (session != null) drivers[side].gap(session, direction(fromInitiator), offset, length, out);
@@ -100,7 +101,7 @@ public final class ConnectionDecoder {
     public void finish(Consumer<Message> out) {
         if (protocol == null) probe(true);
         if (session == null) {
-            protocol = protocol == null ? WireProtocol.UNKNOWN : protocol;
+            protocol = protocol == null ? ProtocolName.UNKNOWN : protocol;
             return;
         }
         for (int side = 0; side < 2; side++) {
@@ -113,8 +114,7 @@ public final class ConnectionDecoder {
     private boolean probe(boolean over) {
         ByteBuffer a = drivers[0].view(), b = drivers[1].view();
         boolean undecided = false;
-        for (WireProtocol p : WireProtocol.values()) {
-            if (p == WireProtocol.UNKNOWN) continue;
+        for (Decoding p : protocols) {
             ProbeResult r = p.probe().probe(a, b, sawSyn && !probeGap, over);
             switch (r.verdict()) {
                 case MINE -> {
@@ -133,7 +133,7 @@ public final class ConnectionDecoder {
         }
         if (maybe != null && over) return false;   // decided at the end of the capture: see pinIfServerKnown
         if (!undecided || over || a.remaining() > MAX_PROBE_BYTES || b.remaining() > MAX_PROBE_BYTES) {
-            protocol = WireProtocol.UNKNOWN;
+            protocol = ProtocolName.UNKNOWN;
             drivers[0] = drivers[1] = null;
         }
         return false;
@@ -143,8 +143,8 @@ public final class ConnectionDecoder {
      * The protocol the bytes fit without proving it (see {@link ProbeResult.Verdict#MAYBE}), or null.
      * The caller pins it with {@link #pinMaybe()} once the server is known to speak it.
      */
-    public WireProtocol maybeProtocol() {
-        return protocol == null ? maybeProtocol : null;
+    public ProtocolName maybeProtocol() {
+        return protocol == null && maybeProtocol != null ? maybeProtocol.name() : null;
     }
 
     /** Whether the initiator would be the client under {@link #maybeProtocol()}. */
@@ -157,13 +157,13 @@ public final class ConnectionDecoder {
         if (maybeProtocol() != null) pin(maybeProtocol, maybe);
     }
 
-    private void pin(WireProtocol p, ProbeResult r) {
-        protocol = p;
+    private void pin(Decoding p, ProbeResult r) {
+        protocol = p.name();
         initiatorIsClient = r.initiatorIsClient();
-        session = p.newSession(new SessionContext(limits, methodNames, r.midStream() || !sawSyn || probeGap, naming));
+        session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap));
         StreamDriver[] old = drivers.clone();
         for (int side = 0; side < 2; side++) {
-            drivers[side] = new StreamDriver(p, limits.maxMessageBytes());
+            drivers[side] = new StreamDriver(protocol, scope.limits().maxMessageBytes());
             if (old[side].pending() > 0) drivers[side].append(old[side].offset(), old[side].view());
         }
     }

@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.codec.Failure;
+
 /**
  * The result of one decode attempt on a direction's buffered bytes: a message, a request for more bytes,
  * or malformed input as a value (never an exception).
@@ -27,7 +29,23 @@ public sealed interface DecodeStep<M> {
         }
     }
 
-    /** Not a valid message at stream {@code offset}: {@code field} names the element, {@code reason} says actual and expected. */
-    record Malformed<M>(long offset, String field, String reason) implements DecodeStep<M> {
+    /** Not a valid message: the failure's offset is a stream offset. */
+    record Malformed<M>(Failure failure) implements DecodeStep<M> {
+        /** Not a valid message at stream {@code offset}: {@code field} names the element, {@code reason} says actual and expected. */
+        public Malformed(long offset, String field, String reason) {
+            this(new Failure(offset, field, reason));
+        }
+
+        public long offset() {
+            return failure.offset();
+        }
+
+        public String field() {
+            return failure.field();
+        }
+
+        public String reason() {
+            return failure.reason();
+        }
     }
 }

@@ -6,8 +6,9 @@ import io.wireanalyze.tcp.Direction;
 /**
  * One protocol message as a span of a direction's byte stream.
  *
- * @param protocol   the wire protocol
- * @param type       message type in the report's words ("call", "return", "request", ...; "unparsed" for bytes no decoder understood)
+ * @param protocol   the protocol that decoded it (for a layered protocol, its own name: {@code http-rmi})
+ * @param type       message type in the report's words ({@code call}, {@code return}, {@code request}, ...;
+ *                   {@link MessageType#UNPARSED} for bytes no decoder understood)
  * @param phase      the phase its packets are accounted to
  * @param direction  which way it flowed
  * @param offset     stream offset of its first byte
@@ -18,7 +19,7 @@ import io.wireanalyze.tcp.Direction;
  * @param requestId  the id that pairs a reply with its request, or -1 where replies answer the latest request
  * @param info       decoded fields
  */
-public record Message(WireProtocol protocol, String type, Phase phase, Direction direction, long offset, int length,
+public record Message(ProtocolName protocol, MessageType type, Phase phase, Direction direction, long offset, int length,
                       long dataOffset, int dataLength, Role role, long requestId, MessageInfo info) {
 
     public long end() {
@@ -29,13 +30,18 @@ public record Message(WireProtocol protocol, String type, Phase phase, Direction
         return new Message(protocol, type, p, direction, offset, length, dataOffset, dataLength, role, requestId, info);
     }
 
+    /** Whether no decoder understood its bytes. */
+    public boolean unparsed() {
+        return type == MessageType.UNPARSED;
+    }
+
     public Message withInfo(MessageInfo i) {
         return new Message(protocol, type, phase, direction, offset, length, dataOffset, dataLength, role, requestId, i);
     }
 
     /** Bytes no decoder understood, with the reason. */
-    public static Message unparsed(WireProtocol protocol, Direction d, long offset, long length, String reason) {
-        return new Message(protocol, "unparsed", Phase.UNPARSED, d, offset, (int) Math.min(length, Integer.MAX_VALUE), offset, 0,
-                Role.NONE, -1, MessageInfo.extra(java.util.Map.of("reason", reason)));
+    public static Message unparsed(ProtocolName protocol, Direction d, long offset, long length, String reason) {
+        return new Message(protocol, MessageType.UNPARSED, Phase.UNPARSED, d, offset, (int) Math.min(length, Integer.MAX_VALUE),
+                offset, 0, Role.NONE, -1, MessageInfo.of(new Details.Unparsed(reason)));
     }
 }

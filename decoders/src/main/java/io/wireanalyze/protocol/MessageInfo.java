@@ -1,9 +1,5 @@
 package io.wireanalyze.protocol;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * What a decoder learned about a message, with the report's field names. Absent values are null.
  *
@@ -14,32 +10,30 @@ import java.util.Map;
  * @param method  method or operation name
  * @param name    the bound name of a naming call
  * @param leaseMs DGC lease requested (dirty call) or granted (its return)
- * @param extra   protocol-specific details, in report order (e.g. "endpoint", "interfaces", "exception")
+ * @param details the protocol's own fields (a returned stub, GIOP service contexts, an unparsed span's reason...)
  */
 public record MessageInfo(String objId, Long objNum, Integer op, Long hash, String method, String name, Long leaseMs,
-                          Map<String, Object> extra) {
+                          Details details) {
 
-    public static final MessageInfo EMPTY = new MessageInfo(null, null, null, null, null, null, null, Map.of());
+    public static final MessageInfo EMPTY = new MessageInfo(null, null, null, null, null, null, null, Details.NONE);
 
     public MessageInfo {
-        extra = extra == null || extra.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(extra));
+        if (details == null) details = Details.NONE;
     }
 
-    public static MessageInfo extra(Map<String, Object> extra) {
-        return new MessageInfo(null, null, null, null, null, null, null, extra);
+    public static MessageInfo of(Details details) {
+        return new MessageInfo(null, null, null, null, null, null, null, details);
     }
 
     public MessageInfo withMethod(String m) {
-        return new MessageInfo(objId, objNum, op, hash, m, name, leaseMs, extra);
+        return new MessageInfo(objId, objNum, op, hash, m, name, leaseMs, details);
     }
 
     public MessageInfo withLease(Long lease) {
-        return new MessageInfo(objId, objNum, op, hash, method, name, lease, extra);
+        return new MessageInfo(objId, objNum, op, hash, method, name, lease, details);
     }
 
-    public MessageInfo withExtra(String key, Object value) {
-        Map<String, Object> m = new LinkedHashMap<>(extra);
-        m.put(key, value);
-        return new MessageInfo(objId, objNum, op, hash, method, name, leaseMs, m);
+    public MessageInfo withDetails(Details d) {
+        return new MessageInfo(objId, objNum, op, hash, method, name, leaseMs, d);
     }
 }

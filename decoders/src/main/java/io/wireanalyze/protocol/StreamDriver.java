@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.codec.Failure;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
@@ -18,7 +19,7 @@ public final class StreamDriver {
     /** Bytes kept while resynchronising, in case a message start straddles two chunks. */
     private static final int RESYNC_KEEP = 16;
 
-    private final WireProtocol protocol;
+    private final ProtocolName protocol;
     private final int maxMessageBytes;
     private byte[] buf = new byte[1024];
     private int start;
@@ -29,7 +30,7 @@ public final class StreamDriver {
     private long skipStart = -1;       // start of the unparsed run being skipped while resynchronising
     private String skipReason;
 
-    public StreamDriver(WireProtocol protocol, int maxMessageBytes) {
+    public StreamDriver(ProtocolName protocol, int maxMessageBytes) {
         this.protocol = protocol;
         this.maxMessageBytes = maxMessageBytes;
     }
@@ -105,7 +106,8 @@ public final class StreamDriver {
                 needAtLeast = 0;
             } else if (step instanceof DecodeStep.NeedMore<Message> more) {
                 if (more.atLeast() > maxMessageBytes) {
-                    malformed(bufOffset, "message length", more.atLeast() + " bytes (expected: <= " + maxMessageBytes + ")");
+                    malformed(new Failure(bufOffset, "message length", more.atLeast() + " bytes (expected: <= " + maxMessageBytes
+                            + ", the --max-message-bytes limit)"));
                     continue;
                 }
                 if (input == InputState.ENDED) {
@@ -121,8 +123,7 @@ public final class StreamDriver {
                 needAtLeast = more.exact() ? more.atLeast() : Math.max(more.atLeast(), avail + Math.max(1, avail / 2));
                 return;
             } else {
-                DecodeStep.Malformed<Message> bad = (DecodeStep.Malformed<Message>) step;
-                malformed(bad.offset(), bad.field(), bad.reason());
+                malformed(((DecodeStep.Malformed<Message>) step).failure());
             }
         }
     }
@@ -137,8 +138,8 @@ public final class StreamDriver {
         }
     }
 
-    private void malformed(long where, String field, String reason) {
-        beginSkip(bufOffset, field + " at stream offset " + where + ": " + reason);
+    private void malformed(Failure failure) {
+        beginSkip(bufOffset, failure.describe());
         consume(1);
         state = State.RESYNC;
         needAtLeast = 0;

@@ -1,5 +1,6 @@
 package io.wireanalyze.serial;
 
+import io.wireanalyze.codec.Hex;
 import static io.wireanalyze.serial.SerialConstants.SC_BLOCK_DATA;
 import static io.wireanalyze.serial.SerialConstants.SC_EXTERNALIZABLE;
 import static io.wireanalyze.serial.SerialConstants.SC_SERIALIZABLE;
@@ -55,7 +56,7 @@ final class ClassDataWalker {
         if (!desc.hasFlag(SC_BLOCK_DATA))
             return c.fail(at, "TC_OBJECT.classdata.externalContents", "externalizable " + desc.className()
                 + " written without SC_BLOCK_DATA (PROTOCOL_VERSION_1) has no length and cannot be walked"
-                + " (expected: flags with SC_BLOCK_DATA 0x08, got " + Cursor.hex(desc.flags()) + ")");
+                + " (expected: flags with SC_BLOCK_DATA 0x08, got " + Hex.of(desc.flags()) + ")");
         if (!c.count(at, "TC_OBJECT.classdata")) return null;
         List<SerialNode> annotation = contents.annotation(depth, "TC_OBJECT.classdata.objectAnnotation");
         return annotation == null ? null : new ClassData(desc.className(), Map.of(), annotation);
@@ -66,7 +67,7 @@ final class ClassDataWalker {
         int at = c.pos();
         if (!desc.hasFlag(SC_SERIALIZABLE))
             return c.fail(at, "TC_OBJECT.classdata", "class " + desc.className() + " has flags "
-                + Cursor.hex(desc.flags()) + " (expected: SC_SERIALIZABLE 0x02 for every class of a serializable object)");
+                + Hex.of(desc.flags()) + " (expected: SC_SERIALIZABLE 0x02 for every class of a serializable object)");
         if (!c.count(at, "TC_OBJECT.classdata") || !c.need(primitiveBytes(desc), "TC_OBJECT.classdata.values"))
             return null;
         Map<String, Object> values = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.wireanalyze.serial;
 
+import io.wireanalyze.codec.Hex;
 import static io.wireanalyze.serial.SerialConstants.MAX_PROXY_INTERFACES;
 import static io.wireanalyze.serial.SerialConstants.SC_EXTERNALIZABLE;
 import static io.wireanalyze.serial.SerialConstants.SC_SERIALIZABLE;
@@ -48,7 +49,7 @@ final class ClassDescWalker {
             return c.fail(at, field, tcName(tc) + " (expected: TC_CLASSDESC, TC_PROXYCLASSDESC, TC_NULL or TC_REFERENCE)");
         Ref ref = contents.ref(field + ".handle");
         if (ref == null || ref.target() instanceof ClassDesc || ref.target() instanceof ProxyClassDesc) return ref;
-        return c.fail(at, field, Cursor.hex(ref.handle()) + " refers to " + ContentWalker.kind(ref.target())
+        return c.fail(at, field, Hex.of(ref.handle()) + " refers to " + ContentWalker.kind(ref.target())
             + " (expected: a finished class descriptor)");
     }
 
@@ -93,7 +94,7 @@ final class ClassDescWalker {
         if (!c.need(1, "TC_CLASSDESC.flags")) return null;
         int flags = c.u1();
         if ((flags & SC_SERIALIZABLE) != 0 && (flags & SC_EXTERNALIZABLE) != 0)
-            return c.fail(c.pos() - 1, "TC_CLASSDESC.flags", Cursor.hex(flags) + " of " + name
+            return c.fail(c.pos() - 1, "TC_CLASSDESC.flags", Hex.of(flags) + " of " + name
                 + " sets SC_SERIALIZABLE and SC_EXTERNALIZABLE (expected: at most one of them)");
         List<FieldDesc> fields = fields(depth);
         if (fields == null) return null;
@@ -118,7 +119,7 @@ final class ClassDescWalker {
             if (!c.need(1, "TC_CLASSDESC.fields.typecode")) return null;
             char type = (char) c.u1();
             int size = valueSize(type);
-            if (size < 0) return c.fail(fieldAt, "TC_CLASSDESC.fields.typecode", Cursor.hex(type)
+            if (size < 0) return c.fail(fieldAt, "TC_CLASSDESC.fields.typecode", Hex.of(type)
                 + " (expected: a typecode B C D F I J S Z L or [)");
             String name = c.utf("TC_CLASSDESC.fields.fieldName");
             if (name == null) return null;

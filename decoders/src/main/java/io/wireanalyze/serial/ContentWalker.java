@@ -1,5 +1,7 @@
 package io.wireanalyze.serial;
 
+import io.wireanalyze.codec.Hex;
+import io.wireanalyze.codec.ModifiedUtf8;
 import static io.wireanalyze.serial.SerialConstants.TC_ARRAY;
 import static io.wireanalyze.serial.SerialConstants.TC_BLOCKDATA;
 import static io.wireanalyze.serial.SerialConstants.TC_BLOCKDATALONG;
@@ -111,7 +113,7 @@ final class ContentWalker {
         if (!c.need(5, field)) return null;
         c.skip(1);
         int handle = c.s4();
-        if (!handles.known(handle)) return c.fail(at + 1, field, Cursor.hex(handle) + " (expected: " + handles.range() + ")");
+        if (!handles.known(handle)) return c.fail(at + 1, field, Hex.of(handle) + " (expected: " + handles.range() + ")");
         return c.count(at, "TC_REFERENCE") ? new Ref(at, c.pos(), handle, handles.lookup(handle)) : null;
     }
 
@@ -129,7 +131,7 @@ final class ContentWalker {
             return c.fail(at, field, tcName(tc) + " (expected: TC_STRING, TC_LONGSTRING, TC_REFERENCE or TC_NULL)");
         Ref ref = ref(field);
         if (ref == null || ref.target() instanceof Str) return ref;
-        return c.fail(at, field, Cursor.hex(ref.handle()) + " refers to " + kind(ref.target()) + " (expected: a string)");
+        return c.fail(at, field, Hex.of(ref.handle()) + " refers to " + kind(ref.target()) + " (expected: a string)");
     }
 
     /** The value of a node from {@link #stringObject}; null for TC_NULL. */

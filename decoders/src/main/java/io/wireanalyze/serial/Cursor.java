@@ -1,6 +1,7 @@
 package io.wireanalyze.serial;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.ModifiedUtf8;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.serial.SerialResult.Malformed;
 import io.wireanalyze.serial.SerialResult.NeedMore;
 import java.nio.ByteBuffer;
@@ -184,7 +185,4 @@ final class Cursor {
         return e;
     }
 
-    static String hex(long v) {
-        return "0x" + Long.toHexString(v);
-    }
 }

@@ -1,5 +1,6 @@
 package io.wireanalyze.serial;
 
+import io.wireanalyze.codec.Hex;
 import static io.wireanalyze.serial.SerialConstants.BASE_WIRE_HANDLE;
 
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class Handles {
     /** The assigned range, for error messages, e.g. "0x7e0000..0x7e0004". */
     String range() {
         return table.isEmpty() ? "none, no handle is assigned since the start or the last reset"
-            : Cursor.hex(BASE_WIRE_HANDLE) + ".." + Cursor.hex(BASE_WIRE_HANDLE + table.size() - 1L);
+            : Hex.of(BASE_WIRE_HANDLE) + ".." + Hex.of(BASE_WIRE_HANDLE + table.size() - 1L);
     }
 
     /** TC_RESET and TC_EXCEPTION: handles restart at baseWireHandle. */

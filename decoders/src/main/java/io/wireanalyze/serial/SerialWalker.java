@@ -1,6 +1,6 @@
 package io.wireanalyze.serial;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.serial.SerialResult.AtBoundary;
 import io.wireanalyze.serial.SerialResult.Complete;
 import io.wireanalyze.serial.SerialResult.Malformed;

@@ -77,10 +77,33 @@ public final class StreamReassembler {
 
     /** The stream offset of a sequence number (the acknowledgement number of the reverse direction, say). */
     public long offsetOf(long seq) {
-        if (!baseKnown) return Long.MIN_VALUE;
+        return baseKnown ? offsetOf(base, next, seq) : Long.MIN_VALUE;
+    }
+
+    /** The offset of {@code seq} in a stream whose offset 0 is sequence number {@code base}, near offset {@code near}. */
+    private static long offsetOf(long base, long near, long seq) {
         long rel = (seq - base) & 0xffffffffL;
-        long delta = (int) (rel - (next & 0xffffffffL));   // signed 32-bit distance from next
-        return next + delta;
+        long delta = (int) (rel - (near & 0xffffffffL));   // signed 32-bit distance from near
+        return near + delta;
+    }
+
+    /** What the direction came to, for accounting after the capture: kept once the reassembler is dropped. */
+    public Summary summary() {
+        return new Summary(baseKnown, base, next, finOffset, gapBytes, conflictingBytes);
+    }
+
+    /**
+     * A direction's final state.
+     *
+     * @param finOffset        stream offset of the FIN, or -1
+     * @param gapBytes         bytes never captured
+     * @param conflictingBytes bytes of later copies that differed from the first
+     */
+    public record Summary(boolean baseKnown, long base, long next, long finOffset, long gapBytes, long conflictingBytes) {
+        /** The stream offset of a sequence number (an acknowledgement of this direction), as {@link #offsetOf(long)} said at the end. */
+        public long offsetOf(long seq) {
+            return baseKnown ? StreamReassembler.offsetOf(base, next, seq) : Long.MIN_VALUE;
+        }
     }
 
     /**

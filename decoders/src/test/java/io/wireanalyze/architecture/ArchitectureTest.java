@@ -7,10 +7,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * Build rules for the decoders: captured bytes never reach a deserializer, and data flows one way
- * (frames -> TCP streams -> protocol messages -> phases -> accounting).
+ * Build rules for the decoders: captured bytes never reach a deserializer, data flows one way
+ * (frames -> TCP streams -> protocol messages -> phases -> accounting), packages form no cycle, and protocol
+ * packages know nothing of each other: the protocol table ({@code io.wireanalyze.protocols}) wires them.
  */
 class ArchitectureTest {
 
@@ -57,6 +59,41 @@ class ArchitectureTest {
     void decodersUseNoCaptureLibraryOrWorkload() {
         noClasses().should().dependOnClassesThat().resideInAnyPackage("org.pcap4j..", "org.eclipse.jetty..",
                         "io.wireanalyze.capture..", "io.wireanalyze.workloads..", "io.wireanalyze.cli..")
+                .check(decoders);
+    }
+
+    @Test
+    void packagesFormNoCycle() {
+        slices().matching("io.wireanalyze.(**)").should().beFreeOfCycles().check(decoders);
+    }
+
+    @Test
+    void protocolPackagesNeverImportEachOther() {
+        slices().matching("io.wireanalyze.protocol.(*)..").should().notDependOnEachOther()
+                .because("a layered protocol is handed the body decoders it carries by the protocol table")
+                .check(decoders);
+    }
+
+    @Test
+    void theProtocolCoreKnowsNoProtocol() {
+        noClasses().that().resideInAPackage("io.wireanalyze.protocol")
+                .should().dependOnClassesThat().resideInAnyPackage("io.wireanalyze.protocol.*..", "io.wireanalyze.protocols..")
+                .because("protocols plug into the core through the table; the core names none of them")
+                .check(decoders);
+    }
+
+    @Test
+    void serializationAndCodecDependOnNothingOfProtocols() {
+        noClasses().that().resideInAnyPackage("io.wireanalyze.serial..", "io.wireanalyze.codec..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.wireanalyze.protocol..", "io.wireanalyze.protocols..",
+                        "io.wireanalyze.tcp..", "io.wireanalyze.frame..", "io.wireanalyze.phase..")
+                .check(decoders);
+    }
+
+    @Test
+    void onlyTheAccountingReadsTheProtocolTable() {
+        noClasses().that().resideOutsideOfPackages("io.wireanalyze.accounting..", "io.wireanalyze.protocols..")
+                .should().dependOnClassesThat().resideInAPackage("io.wireanalyze.protocols..")
                 .check(decoders);
     }
 }

@@ -59,7 +59,7 @@ class Ipv4DefragmenterTest {
         assertEquals(21, r.capture().frames());
         assertEquals(19, r.capture().tcpPackets());
         assertEquals(2L, r.capture().otherFrames().get("IPv4 fragments (reassembled; counted in the frame that completes them)"));
-        MessageRecord lookup = r.messages().stream().filter(m -> m.message().type().equals("call")).findFirst().orElseThrow();
+        MessageRecord lookup = r.messages().stream().filter(m -> m.message().type().label().equals("call")).findFirst().orElseThrow();
         assertEquals(11L, lookup.frame());
         assertEquals("MessengerService", lookup.message().info().name());
     }

@@ -1,5 +1,6 @@
 package io.wireanalyze.fuzz;
 
+import io.wireanalyze.testing.TestCaptures;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +38,7 @@ class ConnectionDecoderFuzzTest {
     void chunks(byte[] data) {
         FuzzInput in = new FuzzInput(data);
         int control = in.u8();
-        ConnectionDecoder decoder = new ConnectionDecoder(FuzzLimits.of(control >>> 1), Map.of(), (control & 1) != 0);
+        ConnectionDecoder decoder = TestCaptures.connectionDecoder(FuzzLimits.of(control >>> 1), (control & 1) != 0);
         List<Message> out = new ArrayList<>();
         long[] streamEnd = new long[2];
         boolean[] ended = new boolean[2];

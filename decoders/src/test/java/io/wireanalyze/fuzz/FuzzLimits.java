@@ -1,6 +1,6 @@
 package io.wireanalyze.fuzz;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 
 /** Decoder limits the fuzz targets choose from: the defaults, and small ones that put every bound within reach. */
 final class FuzzLimits {

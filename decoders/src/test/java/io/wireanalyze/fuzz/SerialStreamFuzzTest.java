@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.serial.SerialResult;
 import io.wireanalyze.serial.SerialWalker;
 import java.nio.ByteBuffer;

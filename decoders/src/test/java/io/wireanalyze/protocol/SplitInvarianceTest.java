@@ -51,7 +51,7 @@ class SplitInvarianceTest {
 
     private static List<String> decode(List<Chunk> chunks, int splitChunk, int at) {
         List<String> out = new ArrayList<>();
-        ConnectionDecoder d = new ConnectionDecoder(DecoderLimits.DEFAULT, Map.of(), true);
+        ConnectionDecoder d = TestCaptures.connectionDecoder(true);
         for (int i = 0; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             if (i == splitChunk) {

@@ -1,5 +1,11 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.protocol.giop.GiopMessageType;
+import io.wireanalyze.protocol.jrmp.JrmpMessageType;
+import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.testing.TestCaptures;
+import io.wireanalyze.protocol.giop.Giop;
+import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpSession;
 import io.wireanalyze.tcp.Direction;
 import org.junit.jupiter.api.Test;
@@ -54,7 +60,7 @@ class StreamDriverTest {
         }
         byte[] bytes = call.toByteArray();
         Counting session = new Counting(new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true)));
-        StreamDriver driver = new StreamDriver(WireProtocol.JRMP, DecoderLimits.DEFAULT.maxMessageBytes());
+        StreamDriver driver = new StreamDriver(Jrmp.NAME, DecoderLimits.DEFAULT.maxMessageBytes());
         List<Message> out = new ArrayList<>();
         int segments = 0;
         for (int off = 0; off < bytes.length; off += 1460, segments++) {
@@ -73,8 +79,8 @@ class StreamDriverTest {
     void anExactLengthIsDecodedAsSoonAsItIsThere() {
         // A length-prefixed protocol (GIOP) must not wait for more than its length says.
         byte[] giop = io.wireanalyze.testing.TestCaptures.hex("47494f50 0102 0005 00000000");   // CloseConnection, GIOP 1.2
-        Counting session = new Counting(WireProtocol.GIOP.newSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true)));
-        StreamDriver driver = new StreamDriver(WireProtocol.GIOP, DecoderLimits.DEFAULT.maxMessageBytes());
+        Counting session = new Counting(Giop.PROTOCOL.start(TestCaptures.SCOPE).newSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true)));
+        StreamDriver driver = new StreamDriver(Giop.NAME, DecoderLimits.DEFAULT.maxMessageBytes());
         List<Message> out = new ArrayList<>();
         driver.append(0, ByteBuffer.wrap(giop, 0, 11).slice());
         driver.run(session, Direction.C2S, InputState.MORE_MAY_FOLLOW, out::add);
@@ -82,7 +88,7 @@ class StreamDriverTest {
         driver.append(11, ByteBuffer.wrap(giop, 11, 1).slice());
         driver.run(session, Direction.C2S, InputState.MORE_MAY_FOLLOW, out::add);
         assertEquals(1, out.size());
-        assertEquals("close-connection", out.get(0).type());
+        assertEquals(GiopMessageType.CLOSE_CONNECTION, out.get(0).type());
     }
 
     @Test
@@ -90,7 +96,7 @@ class StreamDriverTest {
         ProtocolSession broken = new ProtocolSession() {
             @Override
             public DecodeStep<Message> decode(Direction d, ByteBuffer in, long offset, InputState state) {
-                return new DecodeStep.Decoded<>(Message.unparsed(WireProtocol.JRMP, d, offset, 0, "x"), 0);
+                return new DecodeStep.Decoded<>(Message.unparsed(Jrmp.NAME, d, offset, 0, "x"), 0);
             }
 
             @Override
@@ -98,7 +104,7 @@ class StreamDriverTest {
                 return -1;
             }
         };
-        StreamDriver driver = new StreamDriver(WireProtocol.JRMP, 1 << 20);
+        StreamDriver driver = new StreamDriver(Jrmp.NAME, 1 << 20);
         driver.append(0, ByteBuffer.wrap(new byte[]{1, 2, 3}));
         var e = assertThrows(IllegalStateException.class, () -> driver.run(broken, Direction.C2S, InputState.MORE_MAY_FOLLOW, m -> { }));
         assertTrue(e.getMessage().contains("consumed 0 of 3 bytes"), e.getMessage());
@@ -107,7 +113,7 @@ class StreamDriverTest {
     @Test
     void malformedBytesAreUnparsedAndDecodingResumesAtTheNextMessage() {
         JrmpSession jrmp = new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true));
-        StreamDriver driver = new StreamDriver(WireProtocol.JRMP, 1 << 20);
+        StreamDriver driver = new StreamDriver(Jrmp.NAME, 1 << 20);
         List<Message> out = new ArrayList<>();
         // Three bytes of junk, then ndpi-jrmi's registry lookup Call.
         byte[] junkThenCall = io.wireanalyze.testing.TestCaptures.hex("99 98 97"
@@ -117,11 +123,11 @@ class StreamDriverTest {
         driver.run(jrmp, Direction.C2S, InputState.ENDED, out::add);
         driver.finish(Direction.C2S, out::add);
         assertEquals(2, out.size(), out.toString());
-        assertEquals("unparsed", out.get(0).type());
+        assertEquals(MessageType.UNPARSED, out.get(0).type());
         assertEquals(0, out.get(0).offset());
         assertEquals(3, out.get(0).length());
-        assertTrue(out.get(0).info().extra().get("reason").toString().startsWith("rmi.outputstream.message at stream offset 0: 0x99"), out.toString());
-        assertEquals("call", out.get(1).type());
+        assertTrue(out.get(0).info().details().asMap().get("reason").toString().startsWith("rmi.outputstream.message at stream offset 0: 0x99"), out.toString());
+        assertEquals(JrmpMessageType.CALL, out.get(1).type());
         assertEquals(3, out.get(1).offset());
         assertEquals("MessengerService", out.get(1).info().name());
     }

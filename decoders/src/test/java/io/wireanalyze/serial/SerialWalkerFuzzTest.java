@@ -3,7 +3,7 @@ package io.wireanalyze.serial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

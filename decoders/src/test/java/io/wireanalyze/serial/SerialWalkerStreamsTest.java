@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.serial.SerialNode.Arr;
 import io.wireanalyze.serial.SerialNode.BlockData;
 import io.wireanalyze.serial.SerialNode.ClassDesc;

@@ -3,7 +3,7 @@ package io.wireanalyze.serial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.Externalizable;

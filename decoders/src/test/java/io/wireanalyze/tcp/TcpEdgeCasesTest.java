@@ -105,12 +105,12 @@ class TcpEdgeCasesTest {
     }
 
     private static long count(AnalysisResult r, String type) {
-        return r.messages().stream().filter(m -> m.message().type().equals(type)).count();
+        return r.messages().stream().filter(m -> m.message().type().label().equals(type)).count();
     }
 
     private static MessageRecord lookup(AnalysisResult r) {
         return r.messages().stream()
-                .filter(m -> m.message().type().equals("call") && "lookup".equals(m.message().info().method()))
+                .filter(m -> m.message().type().label().equals("call") && "lookup".equals(m.message().info().method()))
                 .findFirst().orElseThrow(() -> new AssertionError("no registry lookup decoded: " + messages(r)));
     }
 
@@ -283,7 +283,7 @@ class TcpEdgeCasesTest {
         assertEquals(List.of("sendInts", "sendInts", "wireanalyzeMark", "sendInts"), methods(r));
         assertEquals(List.of(), unanswered(r));
         assertEquals(1, r.summary().invocations());
-        var cut = r.messages().stream().filter(m -> m.message().type().equals("unparsed")).toList();
+        var cut = r.messages().stream().filter(m -> m.message().type().label().equals("unparsed")).toList();
         assertEquals(1, cut.size(), messages(r).toString());
         assertEquals(12720, cut.get(0).message().offset());
         assertEquals(2000, cut.get(0).message().length());
@@ -316,7 +316,7 @@ class TcpEdgeCasesTest {
         assertEquals(8, again.messages());
         assertEquals(0, gapBytes(r));
         assertEquals(2, r.messages().stream().filter(m -> "lookup".equals(m.message().info().method())
-                && m.message().type().equals("call") && "BenchService".equals(m.message().info().name())).count());
+                && m.message().type().label().equals("call") && "BenchService".equals(m.message().info().name())).count());
         assertEquals(9, r.phase(Phase.TCP_SETUP).packets());
         assertEquals(9, r.phase(Phase.TCP_TEARDOWN).packets());
     }
@@ -378,7 +378,7 @@ class TcpEdgeCasesTest {
                 methods(r));
         assertEquals(List.of(), unanswered(r));
         assertEquals(5, r.summary().invocations());
-        var tail = r.messages().stream().filter(m -> m.message().type().equals("unparsed")).toList();
+        var tail = r.messages().stream().filter(m -> m.message().type().label().equals("unparsed")).toList();
         assertEquals(1, tail.size());
         assertEquals(0, tail.get(0).message().offset());
         assertEquals(3065, tail.get(0).message().length());
@@ -460,7 +460,7 @@ class TcpEdgeCasesTest {
                 methods(r));
         assertEquals(List.of(), unanswered(r));
         assertEquals(5, r.summary().invocations());
-        var cut = r.messages().stream().filter(m -> m.message().type().equals("unparsed")).toList();
+        var cut = r.messages().stream().filter(m -> m.message().type().label().equals("unparsed")).toList();
         assertEquals(1, cut.size(), messages(r).toString());
         assertEquals(4539, cut.get(0).message().offset());
         assertEquals(1, r.phase(Phase.UNPARSED).packets());

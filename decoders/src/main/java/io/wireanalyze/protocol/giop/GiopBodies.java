@@ -1,13 +1,12 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.codec.Hex;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What a parsed message means for the report: the request's target and operation, the naming name it is about,
@@ -35,30 +34,30 @@ final class GiopBodies {
 
     /** @param earlier the request (or LocateRequest) a reply, LocateReply or CancelRequest refers to, or null */
     Body interpret(GiopHeader h, GiopParser.Fields f, ByteBuffer msg, int p, Message earlier) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("giopVersion", h.version());
-        extra.put("byteOrder", byteOrder(h));
-        if (h.moreFragments()) extra.put("moreFragments", true);
-        if (!f.reader.ok()) extra.put("headerContinues", f.reader.failField());   // cut by fragmentation
+        GiopDetails.Builder extra = new GiopDetails.Builder();
+        extra.giopVersion = h.version();
+        extra.byteOrder = byteOrder(h);
+        if (h.moreFragments()) extra.moreFragments = true;
+        if (!f.reader.ok()) extra.headerContinues = f.reader.failField();   // cut by fragmentation
         CdrReader body = new CdrReader(msg, p, f.bodyStart, f.end, maxChars);
         return switch (h.messageType()) {
             case REQUEST, LOCATE_REQUEST -> request(h, f, body, extra);
             case REPLY, LOCATE_REPLY -> reply(h, f, body, extra, earlier);
             case CANCEL_REQUEST -> new Body(carried(earlier, extra), false, null);
-            default -> new Body(MessageInfo.extra(extra), false, null);
+            default -> new Body(MessageInfo.of(extra.build()), false, null);
         };
     }
 
-    private Body request(GiopHeader h, GiopParser.Fields f, CdrReader body, Map<String, Object> extra) {
+    private Body request(GiopHeader h, GiopParser.Fields f, CdrReader body, GiopDetails.Builder extra) {
         ObjectKey key = f.objectKey;
-        if (f.target != null) extra.put("target", f.target);
+        extra.target = f.target;
         if (f.targetIor != null) {
-            if (!f.targetIor.typeId().isEmpty()) extra.put("targetType", f.targetIor.typeId());
-            if (f.targetIor.endpoint() != null) extra.put("targetEndpoint", f.targetIor.endpoint());
+            if (!f.targetIor.typeId().isEmpty()) extra.targetType = f.targetIor.typeId();
+            extra.targetEndpoint = f.targetIor.endpoint();
         }
-        if (key != null && key.printable()) extra.put("objectKey", key.text());
-        if (f.responseFlags != null) extra.put("responseFlags", f.responseFlags);
-        if (f.responseExpected != null) extra.put("responseExpected", f.responseExpected);
+        if (key != null && key.printable()) extra.objectKey = key.text();
+        extra.responseFlags = f.responseFlags;
+        extra.responseExpected = f.responseExpected;
         contexts(f, extra);
         boolean isNaming = naming.isNamingTarget(key, f.targetIor, f.operation);
         String name = null;
@@ -66,7 +65,7 @@ final class GiopBodies {
             if ("_is_a".equals(f.operation)) {
                 String repositoryId = body.string("giop.is_a.repository_id");
                 if (body.ok()) {
-                    extra.put("isA", repositoryId);
+                    extra.isA = repositoryId;
                     if (repositoryId.startsWith(GiopNaming.COS_NAMING)) isNaming = true;
                 }
             } else if (isNaming) {
@@ -74,14 +73,15 @@ final class GiopBodies {
             }
         }
         if (isNaming) naming.remember(key);
-        MessageInfo info = new MessageInfo(key == null ? null : key.hex(), null, null, null, f.operation, name, null, extra);
+        MessageInfo info = new MessageInfo(key == null ? null : key.hex(), null, null, null, f.operation, name, null, extra.build());
         return new Body(info, isNaming, null);
     }
 
-    private Body reply(GiopHeader h, GiopParser.Fields f, CdrReader body, Map<String, Object> extra, Message earlier) {
+    private Body reply(GiopHeader h, GiopParser.Fields f, CdrReader body, GiopDetails.Builder extra, Message earlier) {
         boolean locate = h.messageType() == GiopMessageType.LOCATE_REPLY;
         long status = f.status;
-        if (f.reader.ok()) extra.put(locate ? "locateStatus" : "replyStatus", locate ? GiopNames.locateStatus(status) : GiopNames.replyStatus(status));
+        if (f.reader.ok() && locate) extra.locateStatus = GiopNames.locateStatus(status);
+        if (f.reader.ok() && !locate) extra.replyStatus = GiopNames.replyStatus(status);
         contexts(f, extra);
         boolean cut = h.moreFragments();   // the body may go on in fragments: running out of bytes is no fault
         boolean forward = locate ? status == GiopNames.OBJECT_FORWARD || status == GiopNames.OBJECT_FORWARD_PERM
@@ -94,32 +94,32 @@ final class GiopBodies {
             // only the start of the header is here; the rest follows in fragments
         } else if (!locate && status == GiopNames.USER_EXCEPTION) {
             String id = body.string("giop.exceptionid");
-            if (body.ok()) extra.put("exception", id);
+            if (body.ok()) extra.exception = id;
         } else if (systemException) {
             String id = body.string("giop.exceptionid");
             long minor = body.ulong("giop.minor");
             long completed = body.ulong("giop.completion_status");
             if (body.ok()) {
-                extra.put("exception", id);
-                extra.put("minorCode", GiopNames.hex(minor));
-                extra.put("completionStatus", GiopNames.completion(completed));
+                extra.exception = id;
+                extra.minorCode = Hex.padded(minor);
+                extra.completionStatus = GiopNames.completion(completed);
             }
         } else if (forward) {
             Ior ior = Ior.read(body);
             if (ior != null) {
-                extra.put("forward", ior.describe());
+                extra.forward = ior.describe();
                 handedOut = ior;
             }
         } else if (addressing) {
             int disposition = body.ushort("giop.addressing_disposition");
-            if (body.ok()) extra.put("addressingMode", GiopNames.addressing(disposition));
+            if (body.ok()) extra.addressingMode = GiopNames.addressing(disposition);
         } else if (!locate && status == GiopNames.NO_EXCEPTION && namingReply
                 && GiopNaming.returnsReference(earlier.info().method()) && f.bodyStart < f.end) {
             // Lenient: a reply the naming rules misjudged is not malformed for it.
             CdrReader lenient = new CdrReader(body.buffer(), body.base(), f.bodyStart, f.end, maxChars);
             Ior ior = Ior.read(lenient);
             if (ior != null) {
-                extra.put("resolved", ior.describe());
+                extra.resolved = ior.describe();
                 if (ior.typeId().startsWith(GiopNaming.COS_NAMING)) naming.handedOut(ior, false);
             }
         }
@@ -129,17 +129,17 @@ final class GiopBodies {
     }
 
     /** A reply's fields: the request's target, operation and name, then its own details. */
-    private static MessageInfo carried(Message earlier, Map<String, Object> extra) {
-        if (earlier == null) return MessageInfo.extra(extra);
+    private static MessageInfo carried(Message earlier, GiopDetails.Builder extra) {
+        if (earlier == null) return MessageInfo.of(extra.build());
         MessageInfo q = earlier.info();
-        return new MessageInfo(q.objId(), null, null, null, q.method(), q.name(), null, extra);
+        return new MessageInfo(q.objId(), null, null, null, q.method(), q.name(), null, extra.build());
     }
 
-    private static void contexts(GiopParser.Fields f, Map<String, Object> extra) {
+    private static void contexts(GiopParser.Fields f, GiopDetails.Builder extra) {
         if (f.contextCount == 0) return;
-        extra.put("serviceContexts", f.contexts);
-        extra.put("serviceContextBytes", f.contextBytes);
-        if (f.codeSets != null) extra.put("codeSets", f.codeSets);
+        extra.serviceContexts = f.contexts;
+        extra.serviceContextBytes = f.contextBytes;
+        extra.codeSets = f.codeSets;
     }
 
     static String byteOrder(GiopHeader h) {

@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.codec.Failure;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -43,9 +45,6 @@ public record GiopHeader(Magic magic, int major, int minor, int flags, int type,
         }
     }
 
-    /** A header field out of range: {@code at} is relative to the header's first byte. */
-    record Problem(int at, String field, String reason) {
-    }
 
     /** Reads the header at {@code p}; the caller has checked that 12 bytes are there. Null unless GIOP or ZIOP magic. */
     static GiopHeader read(ByteBuffer in, int p) {
@@ -64,19 +63,29 @@ public record GiopHeader(Magic magic, int major, int minor, int flags, int type,
         return p + 4 <= in.limit() && Magic.of(in.getInt(p)) != null;
     }
 
-    /** What makes this header implausible, or null: version 1.0-1.2, a known type, defined flags, a bounded size. */
-    Problem problem(int maxMessageBytes) {
+    /**
+     * What makes this header implausible, or null: version 1.0-1.2, a known type, defined flags, a bounded size.
+     * The failure's offset is relative to the header's first byte.
+     */
+    Failure problem(int maxMessageBytes) {
         if (major != 1 || minor > 2)
-            return new Problem(4, magic == Magic.ZIOP ? "ziop.version" : "giop.version", major + "." + minor + " (expected: 1.0, 1.1 or 1.2)");
+            return new Failure(4, magic == Magic.ZIOP ? "ziop.version" : "giop.version", major + "." + minor + " (expected: 1.0, 1.1 or 1.2)");
         if (minor == 0 ? flags > 1 : (flags & ~FLAGS_DEFINED) != 0)
-            return new Problem(6, "giop.flags", "0x" + Integer.toHexString(flags)
+            return new Failure(6, "giop.flags", "0x" + Integer.toHexString(flags)
                     + (minor == 0 ? " (expected: byte_order 0 or 1 in GIOP 1.0)" : " (expected: only bits 0x0f set)"));
         GiopMessageType t = GiopMessageType.of(type);
         if (t == null || (t == GiopMessageType.FRAGMENT && minor == 0))
-            return new Problem(7, "giop.type", type + (minor == 0 ? " (expected: 0-6 in GIOP 1.0)" : " (expected: 0-7)"));
+            return new Failure(7, "giop.type", type + (minor == 0 ? " (expected: 0-6 in GIOP 1.0)" : " (expected: 0-7)"));
         if (size > maxMessageBytes - LENGTH)
-            return new Problem(8, "giop.len", size + " (expected: <= " + (maxMessageBytes - LENGTH) + ")");
+            return new Failure(8, "giop.len", size + " (expected: <= " + (maxMessageBytes - LENGTH)
+                    + ": the message size limit, --max-message-bytes " + maxMessageBytes + ", less the 12-byte header)");
         return null;
+    }
+
+    /** Whether the header is GIOP's whatever its size: version 1.0-1.2, a known type, defined flags. */
+    boolean plausible() {
+        Failure f = problem(Integer.MAX_VALUE);
+        return f == null || f.field().equals("giop.len");
     }
 
     public ByteOrder byteOrder() {

@@ -1,10 +1,12 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.protocol.MessageType;
+
 /**
  * GIOP::MsgType (CORBA 3.0 chapter 15.4.1, "GIOP Message Header"); tshark field {@code giop.type}. The label is
  * the report's {@code type}.
  */
-public enum GiopMessageType {
+public enum GiopMessageType implements MessageType {
     REQUEST(0, "request"),
     REPLY(1, "reply"),
     CANCEL_REQUEST(2, "cancel-request"),
@@ -29,6 +31,7 @@ public enum GiopMessageType {
         return code;
     }
 
+    @Override
     public String label() {
         return label;
     }

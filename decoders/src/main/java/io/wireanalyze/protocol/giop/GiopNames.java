@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.codec.Hex;
+
 /** The spec's names for GIOP's numbered values, as tshark prints them. */
 final class GiopNames {
 
@@ -65,7 +67,7 @@ final class GiopNames {
 
     static String serviceContext(long id) {
         if (id == JACORB_PADDING) return "JacORB padding";
-        return id >= 0 && id < SERVICE_IDS.length ? SERVICE_IDS[(int) id] : hex(id);
+        return id >= 0 && id < SERVICE_IDS.length ? SERVICE_IDS[(int) id] : Hex.padded(id);
     }
 
     /** OSF character and code set registry ids, as negotiated in a CodeSets context. */
@@ -76,14 +78,11 @@ final class GiopNames {
         if (id == 0x00010100L) return "UCS-2";
         if (id == 0x00010106L) return "UCS-4";
         if (id == 0x00010020L) return "ISO-646";
-        return hex(id);
+        return Hex.padded(id);
     }
 
     private static String name(String[] names, long v) {
         return v >= 0 && v < names.length ? names[(int) v] : Long.toString(v);
     }
 
-    static String hex(long v) {
-        return String.format("0x%08x", v);
-    }
 }

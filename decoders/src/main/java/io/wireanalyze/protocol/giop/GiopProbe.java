@@ -1,6 +1,5 @@
 package io.wireanalyze.protocol.giop;
 
-import io.wireanalyze.protocol.DecoderLimits;
 import io.wireanalyze.protocol.Probe;
 import io.wireanalyze.protocol.ProbeResult;
 
@@ -9,7 +8,8 @@ import java.nio.ByteBuffer;
 /**
  * Recognises GIOP (and ZIOP) by content on any port, as Wireshark's {@code dissect_giop_heur} does: either side
  * starts with the magic and a plausible header (version 1.0-1.2, a known message type, defined flags, a bounded
- * size). The message type tells the client: it sends Request, LocateRequest and CancelRequest.
+ * size, whatever the analysis' limit: a message over it is GIOP reported as too large, not another protocol).
+ * The message type tells the client: it sends Request, LocateRequest and CancelRequest.
  */
 public final class GiopProbe implements Probe {
 
@@ -25,15 +25,6 @@ public final class GiopProbe implements Probe {
         }
     }
 
-    private final int maxMessageBytes;
-
-    public GiopProbe() {
-        this(DecoderLimits.DEFAULT.maxMessageBytes());
-    }
-
-    public GiopProbe(int maxMessageBytes) {
-        this.maxMessageBytes = maxMessageBytes;
-    }
 
     @Override
     public ProbeResult probe(ByteBuffer initiator, ByteBuffer responder, boolean sawSyn, boolean ended) {
@@ -54,7 +45,7 @@ public final class GiopProbe implements Probe {
         return a.kind() == Kind.NO && b.kind() == Kind.NO ? ProbeResult.NOT_MINE : ProbeResult.NEED_MORE;
     }
 
-    private Match match(ByteBuffer in) {
+    private static Match match(ByteBuffer in) {
         int n = in.remaining(), p = in.position();
         if (n == 0) return new Match(Kind.EMPTY, null);
         boolean prefix = false;
@@ -66,7 +57,8 @@ public final class GiopProbe implements Probe {
         if (!prefix) return new Match(Kind.NO, null);
         if (n < GiopHeader.LENGTH) return new Match(Kind.PARTIAL, null);
         GiopHeader h = GiopHeader.read(in, p);
-        if (h == null || h.problem(maxMessageBytes) != null) return new Match(Kind.NO, null);
+        // A size over the analysis' limit is still GIOP: the session reports it as over the limit.
+        if (h == null || !h.plausible()) return new Match(Kind.NO, null);
         return new Match(Kind.YES, h.messageType());
     }
 }

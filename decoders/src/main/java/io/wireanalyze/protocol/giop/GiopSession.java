@@ -1,15 +1,16 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.codec.Failure;
+import io.wireanalyze.codec.Hex;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.DecodeStep;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolSession;
 import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
-import io.wireanalyze.protocol.WireProtocol;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
@@ -21,11 +22,8 @@ import java.util.Map;
  * parsed structurally ({@link GiopParser}, {@link GiopBodies}). State is only changed by a decoded message, so
  * the result does not depend on how the bytes were split.
  * <p>
- * Phases: requests to naming contexts and their replies are {@code naming} ({@link GiopNaming}); LocateRequest,
- * LocateReply and MessageError before the connection's first application request are {@code handshake};
- * CloseConnection is {@code tcp-teardown}; everything else is {@code invocation}. A Fragment takes the phase,
- * request id and operation of the message it continues (GIOP 1.1: the direction's last message with the
- * more-fragments flag; 1.2: the one with its request id).
+ * Phases follow {@link GiopPhaseRules}. A Fragment takes the phase, request id and operation of the message it
+ * continues (GIOP 1.1: the direction's last message with the more-fragments flag; 1.2: the one with its request id).
  */
 public final class GiopSession implements ProtocolSession {
 
@@ -46,22 +44,28 @@ public final class GiopSession implements ProtocolSession {
     private final Map<Long, Continued>[] open12 = new Map[]{bounded(), bounded()};   // by direction, by request id
     private boolean applicationSeen;
 
+    /** A session that learns naming contexts from its own connection only. */
     public GiopSession(SessionContext context) {
+        this(context, new NamingRegistry());
+    }
+
+    /** @param naming the naming contexts every GIOP connection of the analysis was handed */
+    public GiopSession(SessionContext context, NamingRegistry naming) {
         this.limits = context.limits();
-        this.naming = new GiopNaming(context.naming());
-        this.bodies = new GiopBodies(naming, limits.maxStringChars());
+        this.naming = new GiopNaming(naming);
+        this.bodies = new GiopBodies(this.naming, limits.maxStringChars());
     }
 
     @Override
     public DecodeStep<Message> decode(Direction d, ByteBuffer in, long offset, InputState state) {
         int p = in.position();
         if (in.remaining() >= 4 && !GiopHeader.magicAt(in, p))
-            return new DecodeStep.Malformed<>(offset, "giop.magic", GiopNames.hex(Integer.toUnsignedLong(in.getInt(p)))
+            return new DecodeStep.Malformed<>(offset, "giop.magic", Hex.padded(Integer.toUnsignedLong(in.getInt(p)))
                     + " (expected: 0x47494f50 \"GIOP\" or 0x5a494f50 \"ZIOP\")");
         if (in.remaining() < GiopHeader.LENGTH) return new DecodeStep.NeedMore<>(GiopHeader.LENGTH);
         GiopHeader h = GiopHeader.read(in, p);
-        GiopHeader.Problem problem = h.problem(limits.maxMessageBytes());
-        if (problem != null) return new DecodeStep.Malformed<>(offset + problem.at(), problem.field(), problem.reason());
+        Failure problem = h.problem(limits.maxMessageBytes());
+        if (problem != null) return new DecodeStep.Malformed<>(problem.shifted(offset));
         int total = h.totalLength();
         if (in.remaining() < total) return new DecodeStep.NeedMore<>(total);
         ByteBuffer msg = in.duplicate().order(h.byteOrder());
@@ -111,47 +115,27 @@ public final class GiopSession implements ProtocolSession {
         Continued continued = null;
         if (type == GiopMessageType.FRAGMENT)
             continued = h.minor() >= 2 ? open12[d.ordinal()].get(f.requestId) : open11[d.ordinal()];
-        Phase phase;
-        Role role = Role.NONE;
+        Message of = continued == null ? null : continued.message();
+        Phase phase = GiopPhaseRules.of(type, body.naming(), type == GiopMessageType.FRAGMENT ? of : earlier, applicationSeen);
+        Role role = switch (type) {
+            case REQUEST -> Role.REQUEST;
+            case REPLY -> Role.REPLY;
+            case FRAGMENT -> of != null ? Role.CONTINUATION : Role.NONE;
+            default -> Role.NONE;
+        };
         long requestId = f.requestId;
         MessageInfo info = body.info();
-        switch (type) {
-            case REQUEST -> {
-                phase = body.naming() ? Phase.NAMING : Phase.INVOCATION;
-                role = Role.REQUEST;
-            }
-            case REPLY -> {
-                phase = earlier != null ? earlier.phase() : Phase.INVOCATION;
-                role = Role.REPLY;
-            }
-            case CANCEL_REQUEST -> phase = earlier != null ? earlier.phase() : Phase.INVOCATION;
-            case LOCATE_REQUEST -> phase = body.naming() ? Phase.NAMING : connectionLevel();
-            case LOCATE_REPLY -> phase = earlier != null ? earlier.phase() : connectionLevel();
-            case CLOSE_CONNECTION -> phase = Phase.TCP_TEARDOWN;
-            case MESSAGE_ERROR -> phase = connectionLevel();
-            default -> {   // FRAGMENT
-                Message of = continued == null ? null : continued.message();
-                phase = of != null ? of.phase() : Phase.INVOCATION;
-                if (of != null) {
-                    role = Role.CONTINUATION;
-                    requestId = of.requestId();
-                    info = new MessageInfo(of.info().objId(), null, null, null, of.info().method(), of.info().name(), null, info.extra())
-                            .withExtra("continues", of.type())
-                            .withExtra("fragment", continued.fragments() + 1);
-                }
-            }
+        if (of != null) {
+            requestId = of.requestId();
+            info = new MessageInfo(of.info().objId(), null, null, null, of.info().method(), of.info().name(), null,
+                    ((GiopDetails) info.details()).asFragment(of.type().label(), continued.fragments() + 1));
         }
         if (type == GiopMessageType.REQUEST || type == GiopMessageType.REPLY || type == GiopMessageType.FRAGMENT) {
             long dataOffset = offset + (f.bodyStart - p);
-            return new Message(WireProtocol.GIOP, type.label(), phase, d, offset, h.totalLength(), dataOffset,
+            return new Message(Giop.NAME, type, phase, d, offset, h.totalLength(), dataOffset,
                     f.end - f.bodyStart, role, requestId, info);
         }
-        return new Message(WireProtocol.GIOP, type.label(), phase, d, offset, h.totalLength(), offset, 0, role, requestId, info);
-    }
-
-    /** Connection-level messages are handshake until the first application request. */
-    private Phase connectionLevel() {
-        return applicationSeen ? Phase.INVOCATION : Phase.HANDSHAKE;
+        return new Message(Giop.NAME, type, phase, d, offset, h.totalLength(), offset, 0, role, requestId, info);
     }
 
     /** State a decoded message changes: pending requests, open fragment chains, the first application request. */
@@ -188,19 +172,19 @@ public final class GiopSession implements ProtocolSession {
         CdrReader r = new CdrReader(msg, p, p + GiopHeader.LENGTH, end, limits.maxStringChars());
         int compressor = r.ushort("ziop.compressor_id");
         long originalLength = r.ulong("ziop.original_length");
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("giopVersion", h.version());
-        extra.put("byteOrder", GiopBodies.byteOrder(h));
+        GiopDetails.Builder extra = new GiopDetails.Builder();
+        extra.giopVersion = h.version();
+        extra.byteOrder = GiopBodies.byteOrder(h);
         GiopMessageType inner = h.messageType();
-        extra.put("compressedType", inner == null ? Integer.toString(h.type()) : inner.label());
+        extra.compressedType = inner == null ? Integer.toString(h.type()) : inner.label();
         if (r.ok()) {
-            extra.put("compressor", GiopNames.compressor(compressor));
-            extra.put("originalLength", originalLength);
+            extra.compressor = GiopNames.compressor(compressor);
+            extra.originalLength = originalLength;
         }
         int dataStart = r.ok() ? r.position() : p + GiopHeader.LENGTH;
         applicationSeen = true;
-        return new Message(WireProtocol.GIOP, "ziop", Phase.INVOCATION, d, offset, h.totalLength(),
-                offset + (dataStart - p), end - dataStart, Role.NONE, -1, MessageInfo.extra(extra));
+        return new Message(Giop.NAME, ZiopMessageType.ZIOP, GiopPhaseRules.ziop(), d, offset, h.totalLength(),
+                offset + (dataStart - p), end - dataStart, Role.NONE, -1, MessageInfo.of(extra.build()));
     }
 
     private static <V> Map<Long, V> bounded() {

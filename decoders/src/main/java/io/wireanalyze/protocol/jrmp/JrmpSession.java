@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.jrmp;
 
-import io.wireanalyze.phase.Phase;
+import io.wireanalyze.codec.Hex;
+import io.wireanalyze.codec.ModifiedUtf8;
 import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
@@ -8,15 +9,10 @@ import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolSession;
 import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
-import io.wireanalyze.protocol.WireProtocol;
-import io.wireanalyze.serial.SerialResult;
-import io.wireanalyze.serial.SerialWalker;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
 
@@ -30,16 +26,14 @@ public final class JrmpSession implements ProtocolSession {
     /** What each direction awaits next. */
     private enum Await { HEADER, ENDPOINT, PROTOCOL_ACK, MESSAGES, MULTIPLEX }
 
-    private final SerialWalker walker;
-    private final JrmpInterpreter interpreter;
+    private final CallReturn calls;
     private Await client;
     private Await server;
     /** Calls awaiting their ReturnData (JRMP answers in order on a connection). */
     private final ArrayDeque<Message> pendingCalls = new ArrayDeque<>();
 
     public JrmpSession(SessionContext context) {
-        this.walker = new SerialWalker(context.limits());
-        this.interpreter = new JrmpInterpreter(context.methodNames());
+        this.calls = new CallReturn(context.limits(), new JrmpParser(context.methodNames(), Jrmp.NAME));
         this.client = context.midStream() ? Await.MESSAGES : Await.HEADER;
         this.server = context.midStream() ? Await.MESSAGES : Await.PROTOCOL_ACK;
     }
@@ -51,7 +45,7 @@ public final class JrmpSession implements ProtocolSession {
         Await await = d == Direction.C2S ? client : server;
         return switch (await) {
             case HEADER -> header(in, p, offset);
-            case ENDPOINT -> endpoint(in, p, offset, Direction.C2S, 0, "endpoint");
+            case ENDPOINT -> endpoint(in, p, offset, Direction.C2S, 0, JrmpMessageType.ENDPOINT);
             case PROTOCOL_ACK -> protocolAck(in, p, offset);
             case MESSAGES -> message(d, in, p, offset, state);
             case MULTIPLEX -> new DecodeStep.Malformed<>(offset, "rmi.protocol", "MultiplexProtocol (0x4d) is not decoded");
@@ -74,7 +68,7 @@ public final class JrmpSession implements ProtocolSession {
     private DecodeStep<Message> header(ByteBuffer in, int p, long offset) {
         if (in.remaining() < HEADER_LENGTH) return new DecodeStep.NeedMore<>(HEADER_LENGTH);
         if (in.getInt(p) != MAGIC)
-            return new DecodeStep.Malformed<>(offset, "rmi.magic", hex(in.getInt(p)) + " (expected: 0x4a524d49 \"JRMI\")");
+            return new DecodeStep.Malformed<>(offset, "rmi.magic", Hex.of(in.getInt(p)) + " (expected: 0x4a524d49 \"JRMI\")");
         int version = in.getShort(p + 4) & 0xffff;
         int protocol = in.get(p + 6) & 0xff;
         String name = switch (protocol) {
@@ -84,109 +78,77 @@ public final class JrmpSession implements ProtocolSession {
             default -> null;
         };
         if (name == null)
-            return new DecodeStep.Malformed<>(offset + 6, "rmi.protocol", hex(protocol) + " (expected: 0x4b, 0x4c or 0x4d)");
+            return new DecodeStep.Malformed<>(offset + 6, "rmi.protocol", Hex.of(protocol) + " (expected: 0x4b, 0x4c or 0x4d)");
         switch (protocol) {
             case STREAM_PROTOCOL -> client = Await.ENDPOINT;
             case SINGLE_OP_PROTOCOL -> { client = Await.MESSAGES; server = Await.MESSAGES; }
             default -> { client = Await.MULTIPLEX; server = Await.MULTIPLEX; }
         }
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("version", version);
-        extra.put("jrmpProtocol", name);
-        MessageInfo info = MessageInfo.extra(extra);
-        return decoded(simple("header", Phase.HANDSHAKE, Direction.C2S, offset, HEADER_LENGTH, info), HEADER_LENGTH);
+        MessageInfo info = MessageInfo.of(new JrmpDetails.Header(version, name));
+        return decoded(simple(JrmpMessageType.HEADER, Direction.C2S, offset, HEADER_LENGTH, info), HEADER_LENGTH);
     }
 
     private DecodeStep<Message> protocolAck(ByteBuffer in, int p, long offset) {
         int op = in.get(p) & 0xff;
         if (op == PROTOCOL_NACK) {
             server = Await.MESSAGES;
-            return decoded(simple("protocol-nack", Phase.HANDSHAKE, Direction.S2C, offset, 1, MessageInfo.EMPTY), 1);
+            return decoded(simple(JrmpMessageType.PROTOCOL_NACK, Direction.S2C, offset, 1, MessageInfo.EMPTY), 1);
         }
         if (op != PROTOCOL_ACK)
-            return new DecodeStep.Malformed<>(offset, "rmi.inputstream.message", hex(op) + " (expected: 0x4e ProtocolAck or 0x4f ProtocolNack)");
-        return endpoint(in, p, offset, Direction.S2C, 1, "protocol-ack");
+            return new DecodeStep.Malformed<>(offset, "rmi.inputstream.message", Hex.of(op) + " (expected: 0x4e ProtocolAck or 0x4f ProtocolNack)");
+        return endpoint(in, p, offset, Direction.S2C, 1, JrmpMessageType.PROTOCOL_ACK);
     }
 
     /** An EndpointIdentifier: writeUTF(host), writeInt(port); after {@code skip} opcode bytes. */
-    private DecodeStep<Message> endpoint(ByteBuffer in, int p, long offset, Direction d, int skip, String type) {
+    private DecodeStep<Message> endpoint(ByteBuffer in, int p, long offset, Direction d, int skip, JrmpMessageType type) {
         if (in.remaining() < skip + 2) return new DecodeStep.NeedMore<>(skip + 2);
         int hostLength = in.getShort(p + skip) & 0xffff;
         int total = skip + 2 + hostLength + 4;
         if (in.remaining() < total) return new DecodeStep.NeedMore<>(total);
-        String host = ModifiedUtf8.decode(in, p + skip + 2, hostLength);
+        String host = ModifiedUtf8.decodeLenient(in, p + skip + 2, hostLength);
         int port = in.getInt(p + skip + 2 + hostLength);
         if (d == Direction.C2S) client = Await.MESSAGES; else server = Await.MESSAGES;
-        MessageInfo info = MessageInfo.extra(Map.of("endpoint", host + ":" + port));
-        return decoded(simple(type, Phase.HANDSHAKE, d, offset, total, info), total);
+        MessageInfo info = MessageInfo.of(new JrmpDetails.Endpoint(host + ":" + port));
+        return decoded(simple(type, d, offset, total, info), total);
     }
 
     private DecodeStep<Message> message(Direction d, ByteBuffer in, int p, long offset, InputState state) {
         int op = in.get(p) & 0xff;
         if (d == Direction.C2S) {
             return switch (op) {
-                case CALL -> serialized(d, in, p, offset, state, true);
-                case PING -> decoded(simple("ping", Phase.KEEPALIVE, d, offset, 1, MessageInfo.EMPTY), 1);
+                case CALL -> call(in, p, offset, state);
+                case PING -> decoded(simple(JrmpMessageType.PING, d, offset, 1, MessageInfo.EMPTY), 1);
                 case DGC_ACK -> dgcAck(in, p, offset);
                 default -> new DecodeStep.Malformed<>(offset, "rmi.outputstream.message",
-                        hex(op) + " (expected: 0x50 Call, 0x52 Ping or 0x54 DgcAck)");
+                        Hex.of(op) + " (expected: 0x50 Call, 0x52 Ping or 0x54 DgcAck)");
             };
         }
         return switch (op) {
-            case RETURN_DATA -> serialized(d, in, p, offset, state, false);
-            case PING_ACK -> decoded(simple("ping-ack", Phase.KEEPALIVE, d, offset, 1, MessageInfo.EMPTY), 1);
+            case RETURN_DATA -> calls.ret(in, p, offset, state, pendingCalls.peekFirst(), pendingCalls::pollFirst);
+            case PING_ACK -> decoded(simple(JrmpMessageType.PING_ACK, d, offset, 1, MessageInfo.EMPTY), 1);
             default -> new DecodeStep.Malformed<>(offset, "rmi.inputstream.message",
-                    hex(op) + " (expected: 0x51 ReturnData or 0x53 PingAck)");
+                    Hex.of(op) + " (expected: 0x51 ReturnData or 0x53 PingAck)");
         };
     }
 
     private DecodeStep<Message> dgcAck(ByteBuffer in, int p, long offset) {
         if (in.remaining() < DGC_ACK_LENGTH) return new DecodeStep.NeedMore<>(DGC_ACK_LENGTH);
-        MessageInfo info = MessageInfo.extra(Map.of("uid", JrmpInterpreter.uid(in, p + 1)));
-        return decoded(simple("dgc-ack", Phase.DGC, Direction.C2S, offset, DGC_ACK_LENGTH, info), DGC_ACK_LENGTH);
+        return decoded(CallReturn.dgcAck(Jrmp.NAME, in, p, offset), DGC_ACK_LENGTH);
     }
 
-    /** A Call or ReturnData: the opcode, then a serialization stream walked to its end. */
-    private DecodeStep<Message> serialized(Direction d, ByteBuffer in, int p, long offset, InputState state, boolean call) {
-        String kind = call ? "rmi.call" : "rmi.returndata";
-        SerialResult walked = walker.walkStream(in, p + 1, in.limit());
-        int end;
-        java.util.List<io.wireanalyze.serial.SerialNode> contents;
-        if (walked instanceof SerialResult.Complete c) {
-            end = c.end();
-            contents = c.contents();
-        } else if (walked instanceof SerialResult.AtBoundary b) {
-            if (state == InputState.MORE_MAY_FOLLOW) return DecodeStep.NeedMore.lowerBound(b.end() - p + 1);
-            end = b.end();
-            contents = b.contents();
-        } else if (walked instanceof SerialResult.NeedMore m) {
-            return DecodeStep.NeedMore.lowerBound(1 + m.atLeast());
-        } else {
-            SerialResult.Malformed m = (SerialResult.Malformed) walked;
-            return new DecodeStep.Malformed<>(offset + (m.index() - p), kind + "." + m.field(), m.reason());
-        }
-        int length = end - p;
-        if (call) {
-            JrmpInterpreter.Call c = interpreter.call(in, p, offset, length, contents);
-            if (c.malformed() != null) return new DecodeStep.Malformed<>(offset + 1, kind, c.malformed());
-            pendingCalls.addLast(c.message());
-            return decoded(c.message(), length);
-        }
-        Message request = pendingCalls.pollFirst();
-        JrmpInterpreter.Call r = interpreter.ret(in, p, offset, length, contents, request);
-        if (r.malformed() != null) return new DecodeStep.Malformed<>(offset + 1, kind, r.malformed());
-        return decoded(r.message(), length);
+    /** A Call: remembered until its ReturnData, which JRMP sends in order on a connection. */
+    private DecodeStep<Message> call(ByteBuffer in, int p, long offset, InputState state) {
+        DecodeStep<Message> step = calls.call(in, p, offset, state);
+        if (step instanceof DecodeStep.Decoded<Message> d) pendingCalls.addLast(d.message());
+        return step;
     }
 
-    private static Message simple(String type, Phase phase, Direction d, long offset, int length, MessageInfo info) {
-        return new Message(WireProtocol.JRMP, type, phase, d, offset, length, offset, 0, Role.NONE, -1, info);
+    private static Message simple(JrmpMessageType type, Direction d, long offset, int length, MessageInfo info) {
+        return new Message(Jrmp.NAME, type, JrmpPhaseRules.of(type), d, offset, length, offset, 0, Role.NONE, -1, info);
     }
 
     private static DecodeStep<Message> decoded(Message m, int consumed) {
         return new DecodeStep.Decoded<>(m, consumed);
     }
 
-    static String hex(int v) {
-        return "0x" + Integer.toHexString(v);
-    }
 }

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.codec.ModifiedUtf8;
 import io.wireanalyze.serial.ClassData;
 import io.wireanalyze.serial.SerialNode;
 
@@ -35,7 +36,7 @@ final class RemoteRefs {
         for (SerialNode n : contents) todo.add(new Visit(n, null));
         while (!todo.isEmpty() && seen.size() < MAX_VISITS) {
             Visit v = todo.pollFirst();
-            SerialNode n = JrmpInterpreter.resolve(v.node());
+            SerialNode n = JrmpParser.resolve(v.node());
             if (n == null || !seen.add(n)) continue;
             if (n instanceof SerialNode.Exception e) todo.add(new Visit(e.throwable(), v.outer()));
             if (n instanceof SerialNode.Arr a) for (SerialNode e : a.elements()) todo.add(new Visit(e, v.outer()));
@@ -46,7 +47,7 @@ final class RemoteRefs {
                 if (REMOTE_OBJECT.equals(cd.className()) && !cd.annotation().isEmpty()
                         && cd.annotation().get(0) instanceof SerialNode.BlockData b) {
                     Stub s = parseRef(in, b);
-                    SerialNode desc = JrmpInterpreter.resolve(outer.classDesc());
+                    SerialNode desc = JrmpParser.resolve(outer.classDesc());
                     List<String> interfaces = desc instanceof SerialNode.ProxyClassDesc pd ? pd.interfaces() : List.of();
                     String stubClass = desc instanceof SerialNode.ClassDesc c ? c.className() : null;
                     return new Stub(interfaces, stubClass, s == null ? null : s.endpoint(), s == null ? null : s.objId());
@@ -67,7 +68,7 @@ final class RemoteRefs {
         if (end - i < 2) return null;
         int n = in.getShort(i) & 0xffff;
         if (end - i < 2 + n) return null;
-        String refClass = ModifiedUtf8.decode(in, i + 2, n);
+        String refClass = ModifiedUtf8.decodeLenient(in, i + 2, n);
         i += 2 + n;
         if (refClass.equals("UnicastRef2") || refClass.equals("UnicastServerRef2")) {
             if (end - i < 1) return null;
@@ -78,12 +79,12 @@ final class RemoteRefs {
         if (end - i < 2) return null;
         int hostLength = in.getShort(i) & 0xffff;
         if (end - i < 2 + hostLength + 4) return null;
-        String host = ModifiedUtf8.decode(in, i + 2, hostLength);
+        String host = ModifiedUtf8.decodeLenient(in, i + 2, hostLength);
         int port = in.getInt(i + 2 + hostLength);
         i += 2 + hostLength + 4;
         String objId = null;
         if (end - i >= JrmpConstants.OBJID_LENGTH)
-            objId = "[" + JrmpInterpreter.uid(in, i + 8) + ", " + in.getLong(i) + "]";
+            objId = "[" + JrmpParser.uid(in, i + 8) + ", " + in.getLong(i) + "]";
         return new Stub(List.of(), null, host + ":" + port, objId);
     }
 }

@@ -53,7 +53,7 @@ class GiopCaptureTest {
     }
 
     private static String row(long frame, Message m) {
-        int code = "request".equals(m.type()) ? 0 : "reply".equals(m.type()) ? 1 : -1;
+        int code = "request".equals(m.type().label()) ? 0 : "reply".equals(m.type().label()) ? 1 : -1;
         String op = code == 0 ? m.info().method() : "";   // tshark names the operation on requests only
         return frame + "\t" + code + "\t" + op + "\t" + m.requestId();
     }
@@ -62,7 +62,7 @@ class GiopCaptureTest {
     void ourGiopMessagesAreTsharksOverTcpAndInsideMiop() throws Exception {
         List<String> ours = new ArrayList<>();
         for (MessageRecord r : result.messages()) {
-            if (r.message().type().equals("request") || r.message().type().equals("reply")) ours.add(row(r.lastFrame(), r.message()));
+            if (r.message().type().label().equals("request") || r.message().type().label().equals("reply")) ours.add(row(r.lastFrame(), r.message()));
         }
         for (Frame f : TestCaptures.frames(capture())) {
             ByteBuffer udp = udpPayload(f);
@@ -86,10 +86,10 @@ class GiopCaptureTest {
         var step = GiopSessionTest.session(new NamingRegistry()).decode(Direction.C2S, giop, 0, InputState.ENDED);
         Message m = (Message) assertInstanceOf(DecodeStep.Decoded.class, step).message();
         assertEquals("receiveReliableData", m.info().method());
-        assertEquals("little-endian", m.info().extra().get("byteOrder"));
-        assertEquals("profile", m.info().extra().get("target"));
-        assertEquals("10.95.28.46:15984", m.info().extra().get("targetEndpoint"));
-        assertEquals(0, m.info().extra().get("responseFlags"));
+        assertEquals("little-endian", m.info().details().asMap().get("byteOrder"));
+        assertEquals("profile", m.info().details().asMap().get("target"));
+        assertEquals("10.95.28.46:15984", m.info().details().asMap().get("targetEndpoint"));
+        assertEquals(0, m.info().details().asMap().get("responseFlags"));
         assertEquals(136, m.dataOffset());   // after the empty service context list at 128, 8-aligned
         assertEquals(92, m.dataLength());
     }
@@ -101,7 +101,7 @@ class GiopCaptureTest {
         List<String> types = result.messages().stream().map(r -> r.frame() + "-" + r.lastFrame() + " " + r.message().type()).toList();
         assertEquals(List.of("4-4 request", "6-6 reply", "8-10 request", "12-12 reply", "14-18 ziop"), types);
         Message ziop = result.messages().get(4).message();
-        assertEquals("ZLIB", ziop.info().extra().get("compressor"));
+        assertEquals("ZLIB", ziop.info().details().asMap().get("compressor"));
         assertEquals(13918, ziop.length());
         assertEquals(Phase.INVOCATION, ziop.phase());
         assertEquals(0, result.phase(Phase.UNPARSED).packets(), "nothing malformed");

@@ -1,8 +1,9 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.testing.TestCaptures;
 import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.DecodeStep;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.tcp.Direction;
@@ -136,7 +137,7 @@ class GiopFuzzTest {
                 byte[] b = seeds.get(r.nextInt(seeds.size()));
                 (r.nextBoolean() ? c2s : s2c).writeBytes(r.nextInt(3) == 0 ? mutate(b, r) : b);
             }
-            ConnectionDecoder d = new ConnectionDecoder(DecoderLimits.DEFAULT, Map.of(), true);
+            ConnectionDecoder d = TestCaptures.connectionDecoder(true);
             List<Message> out = new ArrayList<>();
             byte[][] sides = {c2s.toByteArray(), s2c.toByteArray()};
             int[] sent = new int[2];

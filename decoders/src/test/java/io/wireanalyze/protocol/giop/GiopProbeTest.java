@@ -52,6 +52,14 @@ class GiopProbeTest {
     }
 
     @Test
+    void aHeaderWhoseSizeIsOverAnyLimitIsStillGiop() {
+        // The session reports the size against the analysis' limit; the probe does not judge it (issue #8).
+        byte[] huge = REQUEST_12_FIRST.clone();
+        huge[8] = (byte) 0xff;
+        assertEquals(ProbeResult.mine(true, false), probe.probe(of(huge), NOTHING, true, false));
+    }
+
+    @Test
     void implausibleHeadersAndOtherProtocolsAreNotMine() {
         byte[] v13 = REQUEST_12_FIRST.clone();
         v13[5] = 3;
@@ -59,9 +67,6 @@ class GiopProbeTest {
         byte[] type9 = REQUEST_12_FIRST.clone();
         type9[7] = 9;
         assertEquals(ProbeResult.NOT_MINE, probe.probe(of(type9), NOTHING, true, false));
-        byte[] huge = REQUEST_12_FIRST.clone();
-        huge[8] = (byte) 0xff;
-        assertEquals(ProbeResult.NOT_MINE, probe.probe(of(huge), NOTHING, true, false));
         assertEquals(ProbeResult.NOT_MINE, probe.probe(ascii("JRMI\u0000\u0002K"), NOTHING, true, false));
         assertEquals(ProbeResult.NOT_MINE, probe.probe(ascii("GET / HTTP/1.1\r\n"), NOTHING, true, false));
         assertEquals(ProbeResult.NOT_MINE, probe.probe(NOTHING, ascii("220 smtp ready\r\n"), true, false), "servers do not speak first");

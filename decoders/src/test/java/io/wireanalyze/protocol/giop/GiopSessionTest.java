@@ -1,13 +1,13 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.protocol.MessageType;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.DecodeStep;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
-import io.wireanalyze.protocol.WireProtocol;
 import io.wireanalyze.tcp.Direction;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +28,7 @@ class GiopSessionTest {
     private final GiopSession session = session(registry);
 
     static GiopSession session(NamingRegistry registry) {
-        return new GiopSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), false, registry));
+        return new GiopSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), false), registry);
     }
 
     static Message decode(GiopSession s, Direction d, byte[] bytes) {
@@ -36,7 +36,7 @@ class GiopSessionTest {
         DecodeStep.Decoded<Message> decoded = assertInstanceOf(DecodeStep.Decoded.class, step, () -> "got " + step);
         assertEquals(bytes.length, decoded.consumed());
         Message m = decoded.message();
-        assertEquals(WireProtocol.GIOP, m.protocol());
+        assertEquals(Giop.NAME, m.protocol());
         assertEquals(d, m.direction());
         assertEquals(AT, m.offset());
         assertEquals(bytes.length, m.length());
@@ -55,14 +55,14 @@ class GiopSessionTest {
     @Test
     void decodesAGiop10ResolveOnTheBootstrapKeyAsNamingWithItsCodeSets() {
         Message q = decode(Direction.C2S, REQUEST_10_RESOLVE);
-        assertEquals("request", q.type());
+        assertEquals(GiopMessageType.REQUEST, q.type());
         assertEquals(Phase.NAMING, q.phase());
         assertEquals(Role.REQUEST, q.role());
         assertEquals(5, q.requestId());
         assertEquals("resolve", q.info().method());
         assertEquals("BenchService", q.info().name());
         assertEquals("4e616d6553657276696365", q.info().objId());
-        Map<String, Object> x = q.info().extra();
+        Map<String, Object> x = q.info().details().asMap();
         assertEquals("1.0", x.get("giopVersion"));
         assertEquals("big-endian", x.get("byteOrder"));
         assertEquals("NameService", x.get("objectKey"));
@@ -78,14 +78,14 @@ class GiopSessionTest {
     void aNamingReplyCarriesItsRequestsOperationAndTheResolvedReference() {
         decode(Direction.C2S, REQUEST_10_RESOLVE);
         Message r = decode(Direction.S2C, REPLY_10_RESOLVED);
-        assertEquals("reply", r.type());
+        assertEquals(GiopMessageType.REPLY, r.type());
         assertEquals(Phase.NAMING, r.phase());
         assertEquals(Role.REPLY, r.role());
         assertEquals(5, r.requestId());
         assertEquals("resolve", r.info().method());
         assertEquals("BenchService", r.info().name());
-        assertEquals("NO_EXCEPTION", r.info().extra().get("replyStatus"));
-        assertEquals("IDL:Bench:1.0 @ 127.0.0.1:3333", r.info().extra().get("resolved"));
+        assertEquals("NO_EXCEPTION", r.info().details().asMap().get("replyStatus"));
+        assertEquals("IDL:Bench:1.0 @ 127.0.0.1:3333", r.info().details().asMap().get("resolved"));
         assertEquals(AT + 24, r.dataOffset());                 // GIOP 1.0: the body follows the reply header unaligned
         assertEquals(64, r.dataLength());
         assertEquals(0, registry.size(), "an application object is not a naming context");
@@ -98,20 +98,20 @@ class GiopSessionTest {
         assertEquals(7, q.requestId());
         assertEquals("sendInts", q.info().method());
         assertEquals("42656e63684b6579", q.info().objId());
-        assertEquals("BenchKey", q.info().extra().get("objectKey"));
-        assertEquals("little-endian", q.info().extra().get("byteOrder"));
-        assertEquals(true, q.info().extra().get("moreFragments"));
+        assertEquals("BenchKey", q.info().details().asMap().get("objectKey"));
+        assertEquals("little-endian", q.info().details().asMap().get("byteOrder"));
+        assertEquals(true, q.info().details().asMap().get("moreFragments"));
         assertEquals(AT + 56, q.dataOffset());
         assertEquals(12, q.dataLength());
 
         Message f = decode(Direction.C2S, FRAGMENT_11_LE);
-        assertEquals("fragment", f.type());
+        assertEquals(GiopMessageType.FRAGMENT, f.type());
         assertEquals(Phase.INVOCATION, f.phase());
         assertEquals(Role.CONTINUATION, f.role(), "counted with its invocation");
         assertEquals(7, f.requestId(), "a GIOP 1.1 fragment continues the direction's last fragmented message");
         assertEquals("sendInts", f.info().method());
-        assertEquals("request", f.info().extra().get("continues"));
-        assertEquals(1, f.info().extra().get("fragment"));
+        assertEquals("request", f.info().details().asMap().get("continues"));
+        assertEquals(1, f.info().details().asMap().get("fragment"));
         assertEquals(AT + 12, f.dataOffset());
         assertEquals(8, f.dataLength());
 
@@ -123,7 +123,7 @@ class GiopSessionTest {
         // The chain is closed: another fragment continues nothing.
         Message stray = decode(Direction.C2S, FRAGMENT_11_LE);
         assertEquals(-1, stray.requestId());
-        assertNull(stray.info().extra().get("continues"));
+        assertNull(stray.info().details().asMap().get("continues"));
     }
 
     @Test
@@ -131,14 +131,14 @@ class GiopSessionTest {
         Message q = decode(Direction.C2S, REQUEST_12_FIRST);
         assertEquals("echo", q.info().method());
         assertEquals("0000002a", q.info().objId());
-        assertNull(q.info().extra().get("objectKey"), "not printable");
-        assertEquals("key", q.info().extra().get("target"));
-        assertEquals(3, q.info().extra().get("responseFlags"));
+        assertNull(q.info().details().asMap().get("objectKey"), "not printable");
+        assertEquals("key", q.info().details().asMap().get("target"));
+        assertEquals(3, q.info().details().asMap().get("responseFlags"));
         assertEquals(AT + 48, q.dataOffset());                 // 8-aligned after the empty service context list
         assertEquals(8, q.dataLength());
 
         Message f = decode(Direction.C2S, FRAGMENT_12);
-        assertEquals("fragment", f.type());
+        assertEquals(GiopMessageType.FRAGMENT, f.type());
         assertEquals(9, f.requestId());
         assertEquals("echo", f.info().method());
         assertEquals(AT + 16, f.dataOffset());                 // after the fragment header's request id
@@ -153,7 +153,7 @@ class GiopSessionTest {
     @Test
     void decodesALittleEndianSystemExceptionWithItsRepositoryIdMinorCodeAndCompletion() {
         Message r = decode(Direction.S2C, REPLY_12_LE_SYSTEM_EXCEPTION);
-        Map<String, Object> x = r.info().extra();
+        Map<String, Object> x = r.info().details().asMap();
         assertEquals("SYSTEM_EXCEPTION", x.get("replyStatus"));
         assertEquals("IDL:omg.org/CORBA/OBJECT_NOT_EXIST:1.0", x.get("exception"));
         assertEquals("0x4f4d0002", x.get("minorCode"));
@@ -167,8 +167,8 @@ class GiopSessionTest {
     @Test
     void decodesAUserExceptionWithItsRepositoryId() {
         Message r = decode(Direction.S2C, REPLY_12_USER_EXCEPTION);
-        assertEquals("USER_EXCEPTION", r.info().extra().get("replyStatus"));
-        assertEquals("IDL:omg.org/CosNaming/NamingContext/NotFound:1.0", r.info().extra().get("exception"));
+        assertEquals("USER_EXCEPTION", r.info().details().asMap().get("replyStatus"));
+        assertEquals("IDL:omg.org/CosNaming/NamingContext/NotFound:1.0", r.info().details().asMap().get("exception"));
     }
 
     @Test
@@ -179,8 +179,8 @@ class GiopSessionTest {
         assertEquals(0, q.dataLength(), "no arguments, so no padding either");
         Message r = decode(Direction.S2C, REPLY_12_FORWARD);
         assertEquals(Phase.NAMING, r.phase());
-        assertEquals("LOCATION_FORWARD", r.info().extra().get("replyStatus"));
-        assertEquals("IDL:omg.org/CosNaming/NamingContextExt:1.0 @ 127.0.0.1:1050", r.info().extra().get("forward"));
+        assertEquals("LOCATION_FORWARD", r.info().details().asMap().get("replyStatus"));
+        assertEquals("IDL:omg.org/CosNaming/NamingContextExt:1.0 @ 127.0.0.1:1050", r.info().details().asMap().get("forward"));
         assertTrue(registry.isNamingContext("afabcafe00000001"));
         assertEquals(java.util.Set.of("127.0.0.1:1050"), registry.endpoints("afabcafe00000001"));
 
@@ -201,8 +201,8 @@ class GiopSessionTest {
     void jacorbsNamingKeyIsNaming() {
         Message q = decode(Direction.C2S, REQUEST_11_JACORB_RESOLVE_STR);
         assertEquals(Phase.NAMING, q.phase());
-        assertEquals("1.1", q.info().extra().get("giopVersion"));
-        assertEquals("StandardNS/NameServer-POA/_root", q.info().extra().get("objectKey"));
+        assertEquals("1.1", q.info().details().asMap().get("giopVersion"));
+        assertEquals("StandardNS/NameServer-POA/_root", q.info().details().asMap().get("objectKey"));
         assertEquals("BenchService", q.info().name());
         assertEquals(3, q.requestId());
     }
@@ -210,7 +210,7 @@ class GiopSessionTest {
     @Test
     void decodesAOnewayRequestAddressedByAWholeReference() {
         Message q = decode(Direction.C2S, REQUEST_12_REFERENCE_ADDR);
-        Map<String, Object> x = q.info().extra();
+        Map<String, Object> x = q.info().details().asMap();
         assertEquals("reference", x.get("target"));
         assertEquals("IDL:Bench:1.0", x.get("targetType"));
         assertEquals("127.0.0.1:3333", x.get("targetEndpoint"));
@@ -224,16 +224,16 @@ class GiopSessionTest {
     @Test
     void locateMessagesBeforeTheFirstApplicationRequestAreHandshake() {
         Message lq = decode(Direction.C2S, LOCATE_REQUEST_12);
-        assertEquals("locate-request", lq.type());
+        assertEquals(GiopMessageType.LOCATE_REQUEST, lq.type());
         assertEquals(Phase.HANDSHAKE, lq.phase());
         assertEquals(Role.NONE, lq.role(), "locate ids must not pair with application requests");
         assertEquals(1, lq.requestId());
-        assertEquals("BenchKey", lq.info().extra().get("objectKey"));
+        assertEquals("BenchKey", lq.info().details().asMap().get("objectKey"));
         assertEquals(0, lq.dataLength());
         Message lr = decode(Direction.S2C, LOCATE_REPLY_12);
-        assertEquals("locate-reply", lr.type());
+        assertEquals(GiopMessageType.LOCATE_REPLY, lr.type());
         assertEquals(Phase.HANDSHAKE, lr.phase());
-        assertEquals("OBJECT_HERE", lr.info().extra().get("locateStatus"));
+        assertEquals("OBJECT_HERE", lr.info().details().asMap().get("locateStatus"));
 
         decode(Direction.C2S, REQUEST_12_FIRST);
         assertEquals(Phase.INVOCATION, decode(Direction.C2S, LOCATE_REQUEST_12).phase());
@@ -244,10 +244,10 @@ class GiopSessionTest {
     void decodesAGiop10LittleEndianLocateForward() {
         Message lq = decode(Direction.C2S, LOCATE_REQUEST_10_LE);
         assertEquals("00000001", lq.info().objId());
-        assertEquals("little-endian", lq.info().extra().get("byteOrder"));
+        assertEquals("little-endian", lq.info().details().asMap().get("byteOrder"));
         Message lr = decode(Direction.S2C, LOCATE_REPLY_10_LE_FORWARD);
-        assertEquals("OBJECT_FORWARD", lr.info().extra().get("locateStatus"));
-        assertEquals("(no type id) @ 127.0.0.1:1038", lr.info().extra().get("forward"));
+        assertEquals("OBJECT_FORWARD", lr.info().details().asMap().get("locateStatus"));
+        assertEquals("(no type id) @ 127.0.0.1:1038", lr.info().details().asMap().get("forward"));
         assertEquals(Phase.HANDSHAKE, lr.phase());
     }
 
@@ -255,26 +255,26 @@ class GiopSessionTest {
     void cancelTakesItsRequestsPhaseCloseConnectionIsTeardownAndAnEarlyMessageErrorIsHandshake() {
         decode(Direction.C2S, REQUEST_12_FIRST);
         Message cancel = decode(Direction.C2S, CANCEL_REQUEST_12);
-        assertEquals("cancel-request", cancel.type());
+        assertEquals(GiopMessageType.CANCEL_REQUEST, cancel.type());
         assertEquals(Phase.INVOCATION, cancel.phase());
         assertEquals(9, cancel.requestId());
         assertEquals("echo", cancel.info().method());
         Message close = decode(Direction.S2C, CLOSE_CONNECTION_12);
-        assertEquals("close-connection", close.type());
+        assertEquals(GiopMessageType.CLOSE_CONNECTION, close.type());
         assertEquals(Phase.TCP_TEARDOWN, close.phase());
         Message error = decode(session(registry), Direction.S2C, MESSAGE_ERROR_10);
-        assertEquals("message-error", error.type());
+        assertEquals(GiopMessageType.MESSAGE_ERROR, error.type());
         assertEquals(Phase.HANDSHAKE, error.phase());
     }
 
     @Test
     void decodesZiopAsItsOwnTypeWithoutInflatingIt() {
         Message z = decode(Direction.C2S, ZIOP_REQUEST);
-        assertEquals("ziop", z.type());
+        assertEquals(ZiopMessageType.ZIOP, z.type());
         assertEquals(Phase.INVOCATION, z.phase());
-        assertEquals("ZLIB", z.info().extra().get("compressor"));
-        assertEquals(4L, z.info().extra().get("originalLength"));
-        assertEquals("request", z.info().extra().get("compressedType"));
+        assertEquals("ZLIB", z.info().details().asMap().get("compressor"));
+        assertEquals(4L, z.info().details().asMap().get("originalLength"));
+        assertEquals("request", z.info().details().asMap().get("compressedType"));
         assertEquals(AT + 20, z.dataOffset());
         assertEquals(4, z.dataLength());
     }
@@ -287,7 +287,7 @@ class GiopSessionTest {
         Message q = decode(Direction.C2S, cut);
         assertEquals(9, q.requestId());
         assertNull(q.info().method());
-        assertEquals("giop.request_op", q.info().extra().get("headerContinues"));
+        assertEquals("giop.request_op", q.info().details().asMap().get("headerContinues"));
         assertEquals(0, q.dataLength());
     }
 

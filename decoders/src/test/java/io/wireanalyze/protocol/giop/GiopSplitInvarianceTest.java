@@ -4,7 +4,7 @@ import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.PacketParser;
 import io.wireanalyze.frame.TcpSegment;
 import io.wireanalyze.protocol.ConnectionDecoder;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class GiopSplitInvarianceTest {
 
     static List<String> decode(List<Chunk> chunks, int splitChunk, int at) {
         List<String> out = new ArrayList<>();
-        ConnectionDecoder d = new ConnectionDecoder(DecoderLimits.DEFAULT, Map.of(), true);
+        ConnectionDecoder d = TestCaptures.connectionDecoder(true);
         for (int i = 0; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             if (i == splitChunk) {

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class JrmpPublicCapturesTest {
 
     private static List<MessageRecord> of(AnalysisResult r, String type) {
-        return r.messages().stream().filter(m -> m.message().type().equals(type)).toList();
+        return r.messages().stream().filter(m -> m.message().type().label().equals(type)).toList();
     }
 
     @Test
@@ -32,12 +32,12 @@ class JrmpPublicCapturesTest {
         assertEquals("MessengerService", call.message().info().name());
         MessageRecord ret = of(r, "return").get(0);
         assertEquals(11L, ret.frame());
-        assertEquals(List.of("java.rmi.Remote", "example.hello.MessengerService"), ret.message().info().extra().get("interfaces"));
-        assertEquals("127.0.1.1:43595", ret.message().info().extra().get("endpoint"));
+        assertEquals(List.of("java.rmi.Remote", "example.hello.MessengerService"), ret.message().info().details().asMap().get("interfaces"));
+        assertEquals("127.0.1.1:43595", ret.message().info().details().asMap().get("endpoint"));
         assertEquals(13L, of(r, "ping").get(0).frame());
         assertEquals(14L, of(r, "ping-ack").get(0).frame());
         assertEquals(16L, of(r, "dgc-ack").get(0).frame());
-        assertEquals(ret.message().info().extra().get("ackUid"), of(r, "dgc-ack").get(0).message().info().extra().get("uid"));
+        assertEquals(ret.message().info().details().asMap().get("ackUid"), of(r, "dgc-ack").get(0).message().info().details().asMap().get("uid"));
         assertEquals(4, r.phase(Phase.NAMING).packets());
         assertEquals(0, r.phase(Phase.UNPARSED).packets());
     }
@@ -59,7 +59,7 @@ class JrmpPublicCapturesTest {
             assertEquals(Phase.NAMING, m.message().phase());
         }
         for (MessageRecord ret : of(r, "return")) {
-            assertEquals("com.sun.jndi.rmi.registry.ReferenceWrapper", ret.message().info().extra().get("stubClass"), file.toString());
+            assertEquals("com.sun.jndi.rmi.registry.ReferenceWrapper", ret.message().info().details().asMap().get("stubClass"), file.toString());
         }
         // The only bytes we cannot claim are the Log4Shell HTTP request that triggered the lookups.
         r.connections().stream().filter(c -> c.protocol().equals("unknown"))

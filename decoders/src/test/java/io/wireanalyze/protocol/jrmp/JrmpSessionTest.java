@@ -1,8 +1,9 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.testing.TestCaptures;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.DecodeStep;
-import io.wireanalyze.protocol.DecoderLimits;
+import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.SessionContext;
@@ -62,18 +63,18 @@ class JrmpSessionTest {
     @Test
     void decodesTheStreamProtocolHandshake() {
         Message header = decode(Direction.C2S, HEADER, InputState.MORE_MAY_FOLLOW);
-        assertEquals("header", header.type());
+        assertEquals(JrmpMessageType.HEADER, header.type());
         assertEquals(Phase.HANDSHAKE, header.phase());
-        assertEquals("StreamProtocol", header.info().extra().get("jrmpProtocol"));
-        assertEquals(2, header.info().extra().get("version"));
+        assertEquals("StreamProtocol", header.info().details().asMap().get("jrmpProtocol"));
+        assertEquals(2, header.info().details().asMap().get("version"));
 
         Message ack = decode(Direction.S2C, PROTOCOL_ACK, InputState.MORE_MAY_FOLLOW);
-        assertEquals("protocol-ack", ack.type());
-        assertEquals("127.0.0.1:34450", ack.info().extra().get("endpoint"));
+        assertEquals(JrmpMessageType.PROTOCOL_ACK, ack.type());
+        assertEquals("127.0.0.1:34450", ack.info().details().asMap().get("endpoint"));
 
         Message endpoint = decode(Direction.C2S, CLIENT_ENDPOINT, InputState.MORE_MAY_FOLLOW);
-        assertEquals("endpoint", endpoint.type());
-        assertEquals("127.0.1.1:0", endpoint.info().extra().get("endpoint"));
+        assertEquals(JrmpMessageType.ENDPOINT, endpoint.type());
+        assertEquals("127.0.1.1:0", endpoint.info().details().asMap().get("endpoint"));
         assertEquals(100, endpoint.offset());
         assertEquals(15, endpoint.length());
     }
@@ -86,7 +87,7 @@ class JrmpSessionTest {
         var waiting = session.decode(Direction.C2S, ByteBuffer.wrap(LOOKUP_CALL), 0, InputState.MORE_MAY_FOLLOW);
         assertInstanceOf(DecodeStep.NeedMore.class, waiting);
         Message call = decode(Direction.C2S, LOOKUP_CALL, InputState.PEER_REPLIED);
-        assertEquals("call", call.type());
+        assertEquals(JrmpMessageType.CALL, call.type());
         assertEquals(Phase.NAMING, call.phase());
         assertEquals(0L, call.info().objNum());
         assertEquals(2, call.info().op());
@@ -111,15 +112,15 @@ class JrmpSessionTest {
     void decodesPingPingAckAndDgcAck() {
         JrmpSession s = new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true));
         DecodeStep<Message> ping = s.decode(Direction.C2S, ByteBuffer.wrap(PING), 0, InputState.MORE_MAY_FOLLOW);
-        assertEquals("ping", ((DecodeStep.Decoded<Message>) ping).message().type());
+        assertEquals(JrmpMessageType.PING, ((DecodeStep.Decoded<Message>) ping).message().type());
         assertEquals(Phase.KEEPALIVE, ((DecodeStep.Decoded<Message>) ping).message().phase());
         DecodeStep<Message> ack = s.decode(Direction.S2C, ByteBuffer.wrap(PING_ACK), 0, InputState.MORE_MAY_FOLLOW);
-        assertEquals("ping-ack", ((DecodeStep.Decoded<Message>) ack).message().type());
+        assertEquals(JrmpMessageType.PING_ACK, ((DecodeStep.Decoded<Message>) ack).message().type());
         DecodeStep<Message> dgc = s.decode(Direction.C2S, ByteBuffer.wrap(DGC_ACK), 0, InputState.MORE_MAY_FOLLOW);
         Message m = ((DecodeStep.Decoded<Message>) dgc).message();
-        assertEquals("dgc-ack", m.type());
+        assertEquals(JrmpMessageType.DGC_ACK, m.type());
         assertEquals(Phase.DGC, m.phase());
-        assertEquals("65eefacc:1901223d9fa:-7ffe", m.info().extra().get("uid"));
+        assertEquals("65eefacc:1901223d9fa:-7ffe", m.info().details().asMap().get("uid"));
     }
 
     @Test
@@ -184,10 +185,10 @@ class JrmpSessionTest {
         }
         JrmpSession s = new JrmpSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), true));
         Message m = ((DecodeStep.Decoded<Message>) s.decode(Direction.S2C, ByteBuffer.wrap(bytes.toByteArray()), 0, InputState.PEER_REPLIED)).message();
-        assertEquals("return", m.type());
-        assertEquals("exception", m.info().extra().get("returnType"));
-        assertEquals("java.rmi.RemoteException", m.info().extra().get("exception"));
-        assertEquals("1234:5678:-3", m.info().extra().get("ackUid"));
+        assertEquals(JrmpMessageType.RETURN, m.type());
+        assertEquals("exception", m.info().details().asMap().get("returnType"));
+        assertEquals("java.rmi.RemoteException", m.info().details().asMap().get("exception"));
+        assertEquals("1234:5678:-3", m.info().details().asMap().get("ackUid"));
         assertEquals(bytes.size(), m.length());
     }
 
@@ -198,7 +199,7 @@ class JrmpSessionTest {
         assertInstanceOf(DecodeStep.NeedMore.class, s.decode(Direction.S2C, ByteBuffer.wrap(voidReturn), 0, InputState.MORE_MAY_FOLLOW));
         var ended = s.decode(Direction.S2C, ByteBuffer.wrap(voidReturn), 0, InputState.ENDED);
         Message m = ((DecodeStep.Decoded<Message>) ended).message();
-        assertEquals("normal", m.info().extra().get("returnType"));
+        assertEquals("normal", m.info().details().asMap().get("returnType"));
         assertEquals(0, m.dataLength(), "a void return carries no data");
     }
 

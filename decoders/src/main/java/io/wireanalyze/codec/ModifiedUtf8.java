@@ -1,19 +1,19 @@
-package io.wireanalyze.serial;
+package io.wireanalyze.codec;
 
 import java.nio.ByteBuffer;
 
 /**
- * The modified UTF-8 of {@code java.io.DataInput} ("Modified UTF-8", referenced by §6.4.2 {@code (utf)} and
- * {@code (long-utf)}): each UTF-16 char is 1 byte (0x00-0x7f; 0x00 is also accepted as DataInputStream does),
- * 2 bytes (110xxxxx 10xxxxxx) or 3 bytes (1110xxxx 10xxxxxx 10xxxxxx).
+ * The modified UTF-8 of {@code java.io.DataInput} (Java Object Serialization Specification 6.4.2 {@code (utf)}
+ * and {@code (long-utf)}; JRMP's {@code writeUTF} endpoints): each UTF-16 char is 1 byte (0x00-0x7f; 0x00 is also
+ * accepted as DataInputStream does), 2 bytes (110xxxxx 10xxxxxx) or 3 bytes (1110xxxx 10xxxxxx 10xxxxxx).
  */
-final class ModifiedUtf8 {
+public final class ModifiedUtf8 {
 
     private ModifiedUtf8() {
     }
 
     /** Absolute index of the first byte of an invalid sequence in {@code [from, from + length)}, or -1 if valid. */
-    static int firstInvalid(ByteBuffer buf, int from, int length) {
+    public static int firstInvalid(ByteBuffer buf, int from, int length) {
         int end = from + length;
         int i = from;
         while (i < end) {
@@ -28,7 +28,7 @@ final class ModifiedUtf8 {
     }
 
     /** Decodes valid bytes (see {@link #firstInvalid}), keeping at most {@code maxChars} chars. */
-    static String decode(ByteBuffer buf, int from, int length, int maxChars) {
+    public static String decode(ByteBuffer buf, int from, int length, int maxChars) {
         StringBuilder out = new StringBuilder(Math.min(length, maxChars));
         int end = from + length;
         int i = from;
@@ -44,8 +44,33 @@ final class ModifiedUtf8 {
         return out.toString();
     }
 
+    /**
+     * Decodes any bytes, never failing (JRMP endpoints and remote refs): a byte that cannot lead a sequence, or a
+     * lead cut by the end, becomes U+FFFD and decoding goes on after it; continuation bits are not checked.
+     */
+    public static String decodeLenient(ByteBuffer buf, int from, int length) {
+        StringBuilder out = new StringBuilder(length);
+        int i = from, end = from + length;
+        while (i < end) {
+            int b = buf.get(i) & 0xff;
+            int n = sequenceLength(b);
+            if (n == 0 || i + n > end) {
+                out.append('\ufffd');
+                i++;
+                continue;
+            }
+            switch (n) {
+                case 1 -> out.append((char) b);
+                case 2 -> out.append((char) (((b & 0x1f) << 6) | (buf.get(i + 1) & 0x3f)));
+                default -> out.append((char) (((b & 0x0f) << 12) | ((buf.get(i + 1) & 0x3f) << 6) | (buf.get(i + 2) & 0x3f)));
+            }
+            i += n;
+        }
+        return out.toString();
+    }
+
     /** True if the valid bytes hold more than {@code maxChars} chars. */
-    static boolean longerThan(ByteBuffer buf, int from, int length, int maxChars) {
+    public static boolean longerThan(ByteBuffer buf, int from, int length, int maxChars) {
         if (length <= maxChars) return false;
         int chars = 0;
         for (int i = from, end = from + length; i < end; i += sequenceLength(buf.get(i) & 0xff))

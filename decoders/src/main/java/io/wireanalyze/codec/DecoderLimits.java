@@ -1,4 +1,4 @@
-package io.wireanalyze.protocol;
+package io.wireanalyze.codec;
 
 /**
  * Bounds on memory and work per message. What exceeds them is reported as malformed, with its offset and

@@ -1,117 +1,105 @@
 package io.wireanalyze.protocol.jrmp;
 
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
+import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.Role;
-import io.wireanalyze.protocol.WireProtocol;
+import io.wireanalyze.codec.Hex;
 import io.wireanalyze.serial.ClassData;
 import io.wireanalyze.serial.SerialNode;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
 
 /**
- * What a walked Call or ReturnData means: the target ObjID, operation and hash; registry and DGC
- * operations with the bound name and the lease; method names from hashes; a return's type, ack UID,
- * exception class, and a returned stub's interfaces and endpoint.
+ * What a walked Call or ReturnData means (Java RMI Specification 10.2.3 and 10.3): the target ObjID, operation
+ * and hash; registry and DGC operations with the bound name and the lease; method names from hashes; a return's
+ * type, ack UID, exception class, and a returned stub's interfaces and endpoint. Messages are named with the
+ * protocol that carried them ({@code jrmp}, or {@code http-rmi} inside HTTP).
  */
-final class JrmpInterpreter {
-
-    /** A message, or the reason it cannot be one. */
-    record Call(Message message, String malformed) {
-    }
+final class JrmpParser {
 
     private final Map<Long, String> methodNames;
+    private final ProtocolName protocol;
 
-    JrmpInterpreter(Map<Long, String> methodNames) {
+    JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
         this.methodNames = methodNames;
+        this.protocol = protocol;
     }
 
-    Call call(ByteBuffer in, int p, long offset, int length, List<SerialNode> contents) {
+    /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */
+    DecodeStep<Message> call(ByteBuffer in, int p, long offset, int length, List<SerialNode> contents) {
         if (contents.isEmpty() || !(contents.get(0) instanceof SerialNode.BlockData header)
                 || header.end() - header.dataStart() < CALL_HEADER_LENGTH)
-            return new Call(null, "call header: " + describe(contents) + " (expected: block data of at least "
-                    + CALL_HEADER_LENGTH + " bytes with ObjID, operation and hash)");
+            return new DecodeStep.Malformed<>(offset + 1, "rmi.call", "call header: " + describe(contents)
+                    + " (expected: block data of at least " + CALL_HEADER_LENGTH + " bytes with ObjID, operation and hash)");
         int h = header.dataStart();
         long objNum = in.getLong(h);
         String uid = uid(in, h + 8);
         int op = in.getInt(h + OBJID_LENGTH);
         long hash = in.getLong(h + OBJID_LENGTH + 4);
         boolean wellKnown = "0:0:0".equals(uid);
-        Phase phase;
         String method;
         String name = null;
         Long lease = null;
-        Map<String, Object> extra = new LinkedHashMap<>();
+        List<String> objIds = List.of();
         if (wellKnown && objNum == REGISTRY_ID) {
-            phase = Phase.NAMING;
             method = op >= 0 && op < REGISTRY_OPS.length ? REGISTRY_OPS[op] : "op " + op;
             Str s = firstString(contents);
             if (s != null) name = s.value();
         } else if (wellKnown && objNum == DGC_ID) {
-            phase = Phase.DGC;
             method = op >= 0 && op < DGC_OPS.length ? DGC_OPS[op] : "op " + op;
             lease = leaseValue(contents);
-            List<String> ids = objIds(contents);
-            if (!ids.isEmpty()) extra.put("objIds", ids);
+            objIds = objIds(contents);
         } else {
-            phase = Phase.INVOCATION;
             if (op == -1) method = methodNames.getOrDefault(hash, null);
             else method = "op " + op;   // JDK 1.1 stubs: operation number with an interface hash
             if (method == null) method = "method#" + Long.toHexString(hash);
         }
-        if (wellKnown && objNum == ACTIVATOR_ID) phase = Phase.NAMING;
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
-        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", objNum, op, hash, method, name, lease, extra);
-        return new Call(new Message(WireProtocol.JRMP, "call", phase, Direction.C2S, offset, length,
-                offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), null);
+        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", objNum, op, hash, method, name, lease,
+                new JrmpDetails.Call(objIds));
+        return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.CALL, JrmpPhaseRules.call(wellKnown, objNum),
+                Direction.C2S, offset, length, offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), length);
     }
 
-    Call ret(ByteBuffer in, int p, long offset, int length, List<SerialNode> contents, Message request) {
+    /** The ReturnData of {@code length} bytes at {@code p} answering {@code request} (null when not captured). */
+    DecodeStep<Message> ret(ByteBuffer in, int p, long offset, int length, List<SerialNode> contents, Message request) {
         if (contents.isEmpty() || !(contents.get(0) instanceof SerialNode.BlockData header)
                 || header.end() - header.dataStart() < RETURN_HEADER_LENGTH)
-            return new Call(null, "return header: " + describe(contents) + " (expected: block data of at least "
-                    + RETURN_HEADER_LENGTH + " bytes with the return type and the ack UID)");
+            return new DecodeStep.Malformed<>(offset + 1, "rmi.returndata", "return header: " + describe(contents)
+                    + " (expected: block data of at least " + RETURN_HEADER_LENGTH + " bytes with the return type and the ack UID)");
         int h = header.dataStart();
         int returnType = in.get(h) & 0xff;
-        Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("returnType", returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : "0x" + Integer.toHexString(returnType));
-        extra.put("ackUid", uid(in, h + 1));
         Obj first = firstObject(contents);
-        if (returnType == EXCEPTIONAL_RETURN && first != null) extra.put("exception", first.className());
         RemoteRefs.Stub stub = RemoteRefs.find(in, contents);
-        if (stub != null) {
-            if (!stub.interfaces().isEmpty()) extra.put("interfaces", stub.interfaces());
-            if (stub.stubClass() != null) extra.put("stubClass", stub.stubClass());
-            if (stub.endpoint() != null) extra.put("endpoint", stub.endpoint());
-            if (stub.objId() != null) extra.put("stubObjId", stub.objId());
-        } else if (returnType == NORMAL_RETURN && first != null) {
-            extra.put("valueClass", first.className());
-        }
+        JrmpDetails.Return details = new JrmpDetails.Return(
+                returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
+                uid(in, h + 1),
+                returnType == EXCEPTIONAL_RETURN && first != null ? first.className() : null,
+                stub == null ? null : stub.interfaces(), stub == null ? null : stub.stubClass(),
+                stub == null ? null : stub.endpoint(), stub == null ? null : stub.objId(),
+                stub == null && returnType == NORMAL_RETURN && first != null ? first.className() : null);
         Long lease = leaseValue(contents);
-        Phase phase;
         MessageInfo info;
         if (request != null) {
             MessageInfo q = request.info();
-            phase = request.phase();
-            info = new MessageInfo(q.objId(), q.objNum(), q.op(), q.hash(), q.method(), q.name(), lease, extra);
+            info = new MessageInfo(q.objId(), q.objNum(), q.op(), q.hash(), q.method(), q.name(), lease, details);
         } else {
-            // Joined mid-connection: the call was not captured.
-            phase = lease != null ? Phase.DGC : stub != null ? Phase.NAMING : Phase.INVOCATION;
-            info = new MessageInfo(null, null, null, null, null, null, lease, extra);
+            info = new MessageInfo(null, null, null, null, null, null, lease, details);
         }
         int dataStart = h + RETURN_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
-        return new Call(new Message(WireProtocol.JRMP, "return", phase, Direction.S2C, offset, length,
-                offset + (dataStart - p), dataLength, Role.REPLY, -1, info), null);
+        return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.RETURN, JrmpPhaseRules.ret(request, lease, stub != null),
+                Direction.S2C, offset, length, offset + (dataStart - p), dataLength, Role.REPLY, -1, info), length);
     }
 
     /** A java.rmi.server.UID as the JDK prints it: unique:time:count in hex. */
@@ -168,7 +156,7 @@ final class JrmpInterpreter {
                     if (cd.fields().get("space") instanceof SerialNode sn && resolve(sn) instanceof SerialNode.Obj u) {
                         for (ClassData ud : u.classData()) {
                             if ("java.rmi.server.UID".equals(ud.className()))
-                                space = hex(ud.fields().get("unique")) + ":" + hex(ud.fields().get("time")) + ":" + hex(ud.fields().get("count"));
+                                space = uidPart(ud.fields().get("unique")) + ":" + uidPart(ud.fields().get("time")) + ":" + uidPart(ud.fields().get("count"));
                         }
                     }
                     ids.add("[" + space + ", " + num + "]");
@@ -178,7 +166,7 @@ final class JrmpInterpreter {
         return ids;
     }
 
-    private static String hex(Object v) {
+    private static String uidPart(Object v) {
         if (v instanceof Integer i) return Integer.toString(i, 16);
         if (v instanceof Long l) return Long.toString(l, 16);
         if (v instanceof Short s) return Integer.toString(s, 16);

@@ -1,0 +1,158 @@
+package io.wireanalyze.report;
+
+import io.wireanalyze.accounting.AnalysisResult.ConnectionStats;
+import io.wireanalyze.accounting.AnalysisResult.InvocationRecord;
+import io.wireanalyze.accounting.AnalysisResult.PacketRow;
+import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
+import io.wireanalyze.accounting.AnalysisResult.Summary;
+import io.wireanalyze.accounting.MessageRecord;
+import io.wireanalyze.protocol.Message;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The reports' one schema: the fields of every record the JSON and CSV reports write, in order, with their key
+ * and kind. Both reports iterate these lists, so their keys, order and number formats cannot drift apart; a
+ * message's protocol-specific fields come after its columns, from its {@link io.wireanalyze.protocol.Details}.
+ * Keys are an interface people script against: add, never rename.
+ */
+final class Schema {
+
+    /** How a value is written: JSON keeps numbers numbers, CSV formats them; null is JSON null and an empty cell. */
+    enum Kind {
+        /** A whole number or a string, as it is. */
+        PLAIN,
+        /** Milliseconds with 3 decimals (microseconds). */
+        MS,
+        /** A ratio (0..1) with 4 decimals. */
+        RATIO,
+        /** A count per something with 3 decimals. */
+        PER,
+        /** An RMI hash as 16 hex digits: {@code 0x44154dc9d4e63bdf}. */
+        HASH
+    }
+
+    /**
+     * One field.
+     *
+     * @param omitWhenNull JSON leaves the key out when the value is null (CSV leaves the cell empty)
+     */
+    record Column<T>(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value) {
+        static <T> Column<T> of(String key, Function<T, Object> value) {
+            return new Column<>(key, Kind.PLAIN, false, value);
+        }
+
+        static <T> Column<T> of(String key, Kind kind, Function<T, Object> value) {
+            return new Column<>(key, kind, false, value);
+        }
+
+        static <T> Column<T> optional(String key, Kind kind, Function<T, Object> value) {
+            return new Column<>(key, kind, true, value);
+        }
+    }
+
+    static final List<Column<Summary>> SUMMARY = List.of(
+            Column.of("packets", Summary::packets),
+            Column.of("setupTimeMs", Kind.MS, Summary::setupTimeMs),
+            Column.of("setupPackets", Summary::setupPackets),
+            Column.of("invocations", Summary::invocations),
+            Column.of("dataPackets", Summary::dataPackets),
+            Column.of("overheadPackets", Summary::overheadPackets),
+            Column.of("dataPacketRatio", Kind.RATIO, Summary::dataPacketRatio),
+            Column.of("overheadPacketsPerInvocation", Kind.PER, Summary::overheadPacketsPerInvocation));
+
+    /** A phase's figures (JSON: under the phase's name; CSV: after a {@code phase} column). */
+    static final List<Column<PhaseStats>> PHASE = List.of(
+            Column.of("packets", PhaseStats::packets),
+            Column.of("wireBytes", PhaseStats::wireBytes),
+            Column.of("payloadBytes", PhaseStats::payloadBytes),
+            Column.of("elapsedMs", Kind.MS, PhaseStats::elapsedMs),
+            Column.of("spanMs", Kind.MS, PhaseStats::spanMs),
+            Column.of("retransmissions", PhaseStats::retransmissions));
+
+    static final List<Column<ConnectionStats>> CONNECTION = List.of(
+            Column.of("id", ConnectionStats::id),
+            Column.of("client", ConnectionStats::client),
+            Column.of("server", ConnectionStats::server),
+            Column.of("protocol", ConnectionStats::protocol),
+            Column.of("packets", ConnectionStats::packets),
+            Column.of("wireBytes", ConnectionStats::wireBytes),
+            Column.of("payloadBytes", ConnectionStats::payloadBytes),
+            Column.of("c2sPayloadBytes", ConnectionStats::c2sPayloadBytes),
+            Column.of("s2cPayloadBytes", ConnectionStats::s2cPayloadBytes),
+            Column.of("startMs", Kind.MS, ConnectionStats::startMs),
+            Column.of("durationMs", Kind.MS, ConnectionStats::durationMs),
+            Column.of("sawSyn", ConnectionStats::sawSyn),
+            Column.of("gapBytes", ConnectionStats::gapBytes),
+            Column.of("messages", ConnectionStats::messages),
+            Column.of("conflictingBytes", ConnectionStats::conflictingBytes));
+
+    /** A message's shared fields; its protocol's details follow (JSON: their own keys; CSV: one {@code extra} cell). */
+    static final List<Column<MessageRecord>> MESSAGE = List.of(
+            Column.of("frame", MessageRecord::frame),
+            Column.of("lastFrame", MessageRecord::lastFrame),
+            Column.of("connection", MessageRecord::connection),
+            Column.of("direction", r -> r.message().direction().label()),
+            Column.of("protocol", r -> r.message().protocol().label()),
+            Column.of("type", r -> r.message().type().label()),
+            Column.of("phase", r -> r.message().phase().label()),
+            Column.optional("objId", Kind.PLAIN, r -> r.message().info().objId()),
+            Column.optional("op", Kind.PLAIN, r -> r.message().info().op()),
+            Column.optional("hash", Kind.HASH, r -> r.message().info().hash()),
+            Column.optional("method", Kind.PLAIN, r -> r.message().info().method()),
+            Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
+            Column.optional("leaseMs", Kind.PLAIN, r -> r.message().info().leaseMs()),
+            Column.optional("objNum", Kind.PLAIN, r -> r.message().info().objNum()),
+            Column.of("timeMs", Kind.MS, MessageRecord::timeMs),
+            Column.of("offset", r -> r.message().offset()),
+            Column.of("length", r -> r.message().length()),
+            Column.of("dataLength", r -> r.message().dataLength()),
+            Column.optional("requestId", Kind.PLAIN, r -> requestId(r.message())),
+            Column.of("packets", MessageRecord::packets));
+
+    /** The message keys: a detail field with one of these names is written {@code extra.<key>}. */
+    static final Set<String> MESSAGE_KEYS = MESSAGE.stream().map(Column::key).collect(Collectors.toUnmodifiableSet());
+
+    static final List<Column<InvocationRecord>> INVOCATION = List.of(
+            Column.of("method", InvocationRecord::method),
+            Column.of("requestFrame", InvocationRecord::requestFrame),
+            Column.of("replyFrame", InvocationRecord::replyFrame),
+            Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),
+            Column.of("packets", InvocationRecord::packets),
+            Column.of("dataPackets", InvocationRecord::dataPackets),
+            Column.of("overheadPackets", InvocationRecord::overheadPackets),
+            Column.of("requestBytes", InvocationRecord::requestBytes),
+            Column.of("replyBytes", InvocationRecord::replyBytes),
+            Column.of("connection", InvocationRecord::connection),
+            Column.of("warmup", InvocationRecord::warmup),
+            Column.of("marker", InvocationRecord::marker),
+            Column.optional("exception", Kind.PLAIN, InvocationRecord::exception),
+            Column.of("fragments", InvocationRecord::fragments));
+
+    static final List<Column<PacketRow>> PACKET = List.of(
+            Column.of("frame", PacketRow::frame),
+            Column.of("timeMs", Kind.MS, PacketRow::timeMs),
+            Column.of("connection", PacketRow::connection),
+            Column.of("direction", PacketRow::direction),
+            Column.of("wireLength", PacketRow::wireLength),
+            Column.of("payloadLength", PacketRow::payloadLength),
+            Column.of("flags", PacketRow::flags),
+            Column.of("phase", r -> r.phase().label()),
+            Column.of("message", PacketRow::message),
+            Column.of("data", PacketRow::data),
+            Column.of("retransmission", PacketRow::retransmission));
+
+    private Schema() {
+    }
+
+    static <T> String[] keys(List<Column<T>> columns) {
+        return columns.stream().map(Column::key).toArray(String[]::new);
+    }
+
+    private static Long requestId(Message m) {
+        return m.requestId() >= 0 ? m.requestId() : null;
+    }
+}

@@ -1,0 +1,23 @@
+package io.wireanalyze.codec;
+
+/** Hexadecimal forms the reports use; {@link java.util.HexFormat} for byte runs. */
+public final class Hex {
+
+    private Hex() {
+    }
+
+    /** {@code 0x} and the value's digits, without padding: {@code 0x4a524d49}. */
+    public static String of(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    /** {@code 0x} and the unsigned 32-bit value's digits, without padding. */
+    public static String of(int v) {
+        return "0x" + Integer.toHexString(v);
+    }
+
+    /** {@code 0x} and eight digits at least: {@code 0x00000001}. */
+    public static String padded(long v) {
+        return String.format("0x%08x", v);
+    }
+}

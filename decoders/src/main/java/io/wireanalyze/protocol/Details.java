@@ -1,0 +1,62 @@
+package io.wireanalyze.protocol;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a protocol's decoder learned about a message beyond the fields every protocol shares: each protocol's
+ * details are records of a sealed interface in its own package. {@link #fields} is their one schema: JSON, CSV and
+ * the text report write what it writes, in its order, under its keys.
+ */
+public interface Details {
+
+    /** Writes the fields in report order; absent (null) values are left out. */
+    void fields(FieldSink out);
+
+    /** The exception a reply carries (class name or repository id), or null. */
+    default String exception() {
+        return null;
+    }
+
+    /** A short note for the text report's list of notable messages (DGC ObjIDs, an acknowledged return), or null. */
+    default String note() {
+        return null;
+    }
+
+    /** What a reply returned, for the same list: a stub's type and endpoint; empty when nothing notable. */
+    default List<String> returned() {
+        return List.of();
+    }
+
+    /** The fields as an ordered map, key to value: what {@link #fields} writes. */
+    default Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        fields(m::put);
+        return m;
+    }
+
+    /** No details. */
+    Details NONE = out -> { };
+
+    /** Receives a message's detail fields, in order. */
+    @FunctionalInterface
+    interface FieldSink {
+        /** A field; called only for present values (strings, numbers, booleans, lists of them). */
+        void field(String key, Object value);
+
+        /** {@link #field}, unless {@code value} is null. */
+        default FieldSink put(String key, Object value) {
+            if (value != null) field(key, value);
+            return this;
+        }
+    }
+
+    /** Bytes no decoder understood, and why. */
+    record Unparsed(String reason) implements Details {
+        @Override
+        public void fields(FieldSink out) {
+            out.put("reason", reason);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.wireanalyze.protocols;
+
+import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocol.giop.Giop;
+import io.wireanalyze.protocol.jrmp.Jrmp;
+
+import java.util.List;
+
+/**
+ * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
+ * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
+ * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
+ * the body decoders it carries here (HTTP is handed JRMP's).
+ */
+public final class ProtocolTable {
+
+    /** The protocols, in probe order: the most specific first. */
+    public static final List<Protocol> ALL = List.of(
+            Jrmp.PROTOCOL,
+            Giop.PROTOCOL);
+
+    private ProtocolTable() {
+    }
+}
