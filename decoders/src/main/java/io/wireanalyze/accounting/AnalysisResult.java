@@ -89,4 +89,9 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
     public PhaseStats phase(Phase p) {
         return phases.get(p);
     }
+
+    /** The same result under another source name (a file name instead of its path, say). */
+    public AnalysisResult withSource(String name) {
+        return new AnalysisResult(name, capture, summary, phases, connections, messages, invocations, packets);
+    }
 }

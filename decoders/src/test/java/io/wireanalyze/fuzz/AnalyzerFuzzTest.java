@@ -34,22 +34,22 @@ class AnalyzerFuzzTest {
 
     @FuzzTest(maxDuration = "10m")
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void frames(byte[] data) {
+    void frames(byte[] data) throws java.io.IOException {
         FuzzInput in = new FuzzInput(data);
         int control = in.u8();
         LinkType link = LINKS[control & 3];
-        Analyzer analyzer = new Analyzer(new AnalysisOptions(FuzzLimits.of(control >>> 2), Map.of(),
-                AnalysisOptions.DEFAULT_MARKER, true));
+        AnalysisOptions options = new AnalysisOptions(FuzzLimits.of(control >>> 2), Map.of(), AnalysisOptions.DEFAULT_MARKER, true);
         long nanos = START_NANOS;
-        long frames = 0;
+        java.util.List<Frame> built = new java.util.ArrayList<>();
         while (!in.atEnd()) {
             nanos += in.s32() * 1000L;
             int n = Math.min(in.u16(), in.remaining());
             int at = in.take(n);
             ByteBuffer bytes = ByteBuffer.wrap(in.array(), at, n).slice().asReadOnlyBuffer();
-            analyzer.accept(new Frame(++frames, nanos, link, bytes, n));
+            built.add(new Frame(built.size() + 1, nanos, link, bytes, n));
         }
-        AnalysisResult r = analyzer.finish("fuzz", null);
+        long frames = built.size();
+        AnalysisResult r = Analyzer.analyze(io.wireanalyze.testing.TestCaptures.source("fuzz", built), options);
         AnalysisResult.CaptureInfo c = r.capture();
         String where = frames + " frames: " + c;
         assertEquals(frames, c.frames(), where);
