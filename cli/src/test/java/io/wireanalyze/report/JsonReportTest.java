@@ -144,7 +144,7 @@ class JsonReportTest {
         assertEquals(4, conns.size());
         assertEquals(List.of("id", "client", "server", "protocol", "packets", "wireBytes", "payloadBytes", "c2sPayloadBytes",
                 "s2cPayloadBytes", "startMs", "durationMs", "sawSyn", "gapBytes", "messages", "conflictingBytes"), keys(conns.get(0)));
-        assertEquals("unknown", conns.get(0).get("protocol").asText());
+        assertEquals("http", conns.get(0).get("protocol").asText(), "the Log4Shell request that made the victim call the registry");
         assertEquals("172.17.0.4:8888", conns.get(0).get("server").asText());
         assertFalse(conns.get(1).get("sawSyn").asBoolean());
         assertEquals(18, conns.get(2).get("packets").asLong());

@@ -99,8 +99,8 @@ class TextReportTest {
     @Test
     void connectionsTableHasOneRowPerConnection() {
         List<String> lines = lines(t -> t.write(foxIt));
-        assertEquals(List.of("1", "172.17.0.1:56782", "172.17.0.4:8888", "unknown", "10", "1168", "492", "300", "192",
-                "0.000", "75.709", "yes", "0", "0"), row(lines, "1"));
+        assertEquals(List.of("1", "172.17.0.1:56782", "172.17.0.4:8888", "http", "10", "1168", "492", "300", "192",
+                "0.000", "75.709", "yes", "0", "3"), row(lines, "1"));
         assertEquals(List.of("2", "172.17.0.4:58262", "34.91.73.37:1099", "jrmp", "4", "241", "1", "1", "0",
                 "4.622", "2.080", "no", "0", "1"), row(lines, "2"));
     }
@@ -146,8 +146,8 @@ class TextReportTest {
         List<String> lines = lines(t -> t.compare(List.of(ndpi, foxIt, HandMade.result())));
         assertEquals("Comparison of 3 captures", lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.strip().equals("ndpi-jrmi.pcap  rmi-basic-auth-ev0.pcap  hand-made.pcap")));
-        assertEquals(List.of("set-up time ms", "n/a", "n/a", "12.500"), row(lines, "set-up time ms"));
-        assertEquals(List.of("invocations", "0", "0", "5"), row(lines, "invocations"));
+        assertEquals(List.of("set-up time ms", "n/a", "0.114", "12.500"), row(lines, "set-up time ms"));
+        assertEquals(List.of("invocations", "0", "1", "5"), row(lines, "invocations"));
         assertEquals(List.of("naming", "4", "8", "4"), row(lines, "naming"));
         assertEquals(List.of("total", "19", "47", "40"), row(lines, "total"));
         int elapsed = lines.indexOf("Elapsed ms per phase");

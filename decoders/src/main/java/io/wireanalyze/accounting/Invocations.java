@@ -96,12 +96,16 @@ final class Invocations {
         ArrayDeque<Exchange> open = new ArrayDeque<>();
         Map<Long, Exchange> unanswered = new HashMap<>();
         Map<Long, Exchange> latest = new HashMap<>();   // by request id, kept after the reply: reply fragments follow it
+        Map<Long, Message> early = new HashMap<>();      // replies that came before their request was complete (HTTP)
         for (Message m : c.messages) {
             switch (m.role()) {
                 case REQUEST -> {
                     Exchange e = new Exchange(m);
                     if (m.phase() == Phase.INVOCATION) out.add(e);
-                    if (m.requestId() >= 0) {
+                    if (m.requestId() >= 0 && early.containsKey(m.requestId())) {
+                        e.reply = early.remove(m.requestId());
+                        latest.put(m.requestId(), e);
+                    } else if (m.requestId() >= 0) {
                         unanswered.put(m.requestId(), e);
                         latest.put(m.requestId(), e);
                     } else {
@@ -111,6 +115,7 @@ final class Invocations {
                 case REPLY -> {
                     Exchange e = m.requestId() >= 0 ? unanswered.remove(m.requestId()) : open.pollFirst();
                     if (e != null) e.reply = m;
+                    else if (m.requestId() >= 0 && !latest.containsKey(m.requestId()) && early.size() < 4096) early.put(m.requestId(), m);
                 }
                 case CONTINUATION -> {
                     Exchange e = latest.get(m.requestId());

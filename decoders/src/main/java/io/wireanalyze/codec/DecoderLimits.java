@@ -9,14 +9,23 @@ package io.wireanalyze.codec;
  * @param maxObjects          most serialized objects, class descriptors and handles in one message
  * @param maxStringChars      most characters kept of one decoded string (the rest is counted, not kept)
  * @param maxBufferedStreamBytes most out-of-order bytes buffered per TCP direction before the gap is given up
+ * @param maxHeaderBytes      longest header section of a text protocol (HTTP: request or status line, and each
+ *                            of the header block's lines together)
+ * @param maxHeaderCount      most header fields of one message
  */
 public record DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars,
-                            int maxBufferedStreamBytes) {
+                            int maxBufferedStreamBytes, int maxHeaderBytes, int maxHeaderCount) {
 
-    public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20);
+    public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20, 64 << 10, 256);
 
     public DecoderLimits {
-        if (maxMessageBytes <= 0 || maxNestingDepth <= 0 || maxObjects <= 0 || maxStringChars < 0 || maxBufferedStreamBytes <= 0)
+        if (maxMessageBytes <= 0 || maxNestingDepth <= 0 || maxObjects <= 0 || maxStringChars < 0 || maxBufferedStreamBytes <= 0
+                || maxHeaderBytes <= 0 || maxHeaderCount <= 0)
             throw new IllegalArgumentException("limits must be positive: " + this);
+    }
+
+    /** These limits with the default header limits. */
+    public DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars, int maxBufferedStreamBytes) {
+        this(maxMessageBytes, maxNestingDepth, maxObjects, maxStringChars, maxBufferedStreamBytes, 64 << 10, 256);
     }
 }

@@ -2,7 +2,9 @@ package io.wireanalyze.protocols;
 
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocol.giop.Giop;
+import io.wireanalyze.protocol.http.Http;
 import io.wireanalyze.protocol.jrmp.Jrmp;
+import io.wireanalyze.protocol.jrmp.JrmpBodies;
 
 import java.util.List;
 
@@ -17,7 +19,8 @@ public final class ProtocolTable {
     /** The protocols, in probe order: the most specific first. */
     public static final List<Protocol> ALL = List.of(
             Jrmp.PROTOCOL,
-            Giop.PROTOCOL);
+            Giop.PROTOCOL,
+            new Http(List.of(JrmpBodies.FORMAT)));
 
     private ProtocolTable() {
     }

@@ -97,4 +97,27 @@ class SplitInvarianceTest {
         }
         assertTrue(runs > 500, "splits tried: " + runs);
     }
+
+    @Test
+    void decodesHttpKeepAliveHeadAndChunkedResponsesSplitAtEveryByte() throws Exception {
+        // HEAD (a Content-Length and no body), a chunked response, a 3 KB body, on one connection (fixtures/http).
+        assertSplitInvariant(chunks(TestCaptures.fixture("http/plain-http.pcap"), 0), 8, 1);
+    }
+
+    @Test
+    void decodesHttpPipelinedRequestsAndAnInterimResponseSplitAtManyOffsets() throws Exception {
+        assertSplitInvariant(chunks(TestCaptures.fixture("http/plain-http.pcap"), 3), 7, 1);
+        assertSplitInvariant(chunks(TestCaptures.fixture("http/plain-http.pcap"), 1), 4, 97);
+        assertSplitInvariant(chunks(TestCaptures.fixture("http/plain-http.pcap"), 2), 4, 89);
+    }
+
+    private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
+        List<String> whole = decode(chunks, -1, 0);
+        assertEquals(expectedMessages, whole.size(), whole::toString);
+        for (int i = 0; i < chunks.size(); i++) {
+            for (int at = 1; at < chunks.get(i).bytes().length; at += step) {
+                assertEquals(whole, decode(chunks, i, at), "chunk " + i + " split at byte " + at);
+            }
+        }
+    }
 }

@@ -1,0 +1,256 @@
+package io.wireanalyze.protocol.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.Failure;
+import io.wireanalyze.protocol.DecodeStep;
+import io.wireanalyze.protocol.InputState;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * HTTP/1.x framing of one direction with Netty's {@code HttpObjectDecoder}, fed the reassembled stream without a
+ * channel: where each message starts and ends, its head, and its de-chunked body. Content-Length and chunked bodies,
+ * keep-alive and pipelining, interim (1xx) responses folded into the final one, a response body that runs to the
+ * end of the stream. Bounded by {@link DecoderLimits}: start line and header block ({@code maxHeaderBytes}), header
+ * count, body size ({@code maxMessageBytes}); each overflow is a failure naming the limit.
+ * <p>
+ * Netty keeps its own parse state, so the bytes it has consumed are not fed again: decoding resumes at
+ * {@code consumedUpTo} each time the driver offers the message's bytes, and a message found complete is returned
+ * with its length from its first byte.
+ */
+final class Http1Framing {
+
+    /**
+     * One complete message.
+     *
+     * @param start      stream offset of its first byte
+     * @param end        stream offset after its last byte
+     * @param head       its start line and header fields (the final response's, for a response)
+     * @param body       the body, de-chunked
+     * @param bodyOffset stream offset where the body starts, after the header block (its first chunk size line, when
+ *                   chunked); the end when it has none
+     * @param interim    interim (1xx) responses before the final one
+     * @param chunked    the body came in chunks
+     */
+    record Framed(long start, long end, HttpMessage head, byte[] body, long bodyOffset, int interim, boolean chunked) {
+        long headerBytes() {
+            return end - start - body.length;
+        }
+    }
+
+    /** Netty's decoders with their decode step reachable: no channel, no context, no I/O. */
+    private interface Feed {
+        void feed(ByteBuf in, List<Object> out) throws Exception;
+    }
+
+    private static final class Requests extends HttpRequestDecoder implements Feed {
+        Requests(HttpDecoderConfig config) {
+            super(config);
+        }
+
+        @Override
+        public void feed(ByteBuf in, List<Object> out) throws Exception {
+            decode(null, in, out);
+        }
+    }
+
+    private static final class Responses extends HttpResponseDecoder implements Feed {
+        private final BooleanSupplier answersHead;
+
+        Responses(HttpDecoderConfig config, BooleanSupplier answersHead) {
+            super(config);
+            this.answersHead = answersHead;
+        }
+
+        @Override
+        public void feed(ByteBuf in, List<Object> out) throws Exception {
+            decode(null, in, out);
+        }
+
+        /** A response to HEAD has no body whatever its Content-Length says (RFC 9110 9.3.2). */
+        @Override
+        protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+            if (msg instanceof HttpResponse r && r.status().code() >= 200 && answersHead.getAsBoolean()) return true;
+            return super.isContentAlwaysEmpty(msg);
+        }
+    }
+
+    private final boolean requests;
+    private final DecoderLimits limits;
+    private final BooleanSupplier answersHead;
+    private final String field;
+    private Feed netty;
+    private long consumedUpTo = -1;
+    // The message in progress.
+    private long start = -1;
+    private HttpMessage head;
+    private byte[] body = new byte[0];
+    private int bodyLength;
+    private long headerEnd = -1;
+    private int interim;
+    private boolean upgraded;
+
+    /** @param answersHead for responses: whether the next response answers a HEAD request */
+    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
+        this.requests = requests;
+        this.limits = limits;
+        this.answersHead = answersHead;
+        this.field = requests ? "http.request" : "http.response";
+    }
+
+    /** Whether a message has begun and is not complete yet. */
+    boolean inProgress() {
+        return head != null || (start >= 0 && consumedUpTo > start);
+    }
+
+    /** Whether a 101 response switched the connection to another protocol. */
+    boolean upgraded() {
+        return upgraded;
+    }
+
+    void upgrade() {
+        upgraded = true;
+    }
+
+    DecodeStep<Framed> decode(ByteBuffer in, long offset, InputState state) {
+        if (upgraded) return new DecodeStep.Malformed<>(offset, field, "after 101 Switching Protocols the connection is not HTTP/1.x (not decoded)");
+        if (consumedUpTo < offset || (start != offset && consumedUpTo != offset) || consumedUpTo > offset + in.remaining()) restart(offset);
+        if (start < 0) start = offset;
+        ByteBuffer rest = in.duplicate();
+        rest.position(in.position() + (int) (consumedUpTo - offset));
+        ByteBuf buf = Unpooled.wrappedBuffer(rest);
+        List<Object> out = new ArrayList<>(4);
+        try {
+            while (true) {
+                int before = buf.readerIndex();
+                out.clear();
+                netty.feed(buf, out);
+                consumedUpTo += buf.readerIndex() - before;
+                for (int i = 0; i < out.size(); i++) {
+                    DecodeStep<Framed> step = take(out.get(i), offset);
+                    if (step != null) {
+                        for (int k = i + 1; k < out.size(); k++) ReferenceCountUtil.release(out.get(k));
+                        return step;
+                    }
+                }
+                if (buf.readerIndex() == before && out.isEmpty()) break;
+            }
+        } catch (Exception e) {
+            // Netty reports malformed input in decoder results; anything thrown is a fault of ours, said plainly.
+            return malformed(consumedUpTo, field, "the HTTP decoder failed: " + e);
+        }
+        if (state == InputState.ENDED && head != null && !requests && HttpUtil.getContentLength(head, -1L) < 0
+                && !HttpUtil.isTransferEncodingChunked(head)) {
+            return complete(offset);   // a response body delimited by the end of the stream (RFC 9112 6.3)
+        }
+        long length = head == null ? -1 : HttpUtil.getContentLength(head, -1L);
+        if (head != null && length >= 0 && !HttpUtil.isTransferEncodingChunked(head))
+            return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, consumedUpTo - offset + (length - bodyLength)));
+        return DecodeStep.NeedMore.lowerBound(in.remaining() + 1);
+    }
+
+    /** Handles one object Netty decoded; a step to return when the message is complete or malformed, else null. */
+    private DecodeStep<Framed> take(Object o, long offset) {
+        try {
+            if (o instanceof HttpMessage m) {
+                DecodeStep<Framed> bad = failed(m.decoderResult(), start);
+                if (bad != null) return bad;
+                if (m.headers().size() > limits.maxHeaderCount())
+                    return malformed(start, field + ".header", m.headers().size() + " header fields (expected: <= "
+                            + limits.maxHeaderCount() + ", the header count limit)");
+                long length = HttpUtil.getContentLength(m, -1L);
+                if (length > limits.maxMessageBytes())
+                    return malformed(start, "http.content_length", length + " (expected: <= " + limits.maxMessageBytes()
+                            + ", the message size limit, --max-message-bytes)");
+                head = m;
+                headerEnd = consumedUpTo;   // Netty returns right after the header block
+            }
+            if (o instanceof HttpContent c) {
+                DecodeStep<Framed> bad = failed(c.decoderResult(), consumedUpTo);
+                if (bad != null) return bad;
+                int n = c.content().readableBytes();
+                if (n > 0) {
+                    if ((long) bodyLength + n > limits.maxMessageBytes())
+                        return malformed(start, "http.content", "a body of more than " + limits.maxMessageBytes()
+                                + " bytes (expected: <= " + limits.maxMessageBytes() + ", the message size limit, --max-message-bytes)");
+                    if (bodyLength + n > body.length) body = Arrays.copyOf(body, Math.max(body.length * 2, bodyLength + n));
+                    c.content().getBytes(c.content().readerIndex(), body, bodyLength, n);
+                    bodyLength += n;
+                }
+                if (o instanceof LastHttpContent) {
+                    if (head instanceof HttpResponse r && r.status().code() / 100 == 1 && r.status().code() != 101) {
+                        interim++;      // 100 Continue, 103 Early Hints: the exchange goes on
+                        head = null;
+                        return null;
+                    }
+                    return complete(offset);
+                }
+            }
+            if (o instanceof ByteBuf) upgraded = true;   // Netty passes the bytes after a protocol switch through
+            return null;
+        } finally {
+            ReferenceCountUtil.release(o);
+        }
+    }
+
+    private DecodeStep<Framed> complete(long offset) {
+        if (head == null) return malformed(start, field, "a message without a start line");
+        byte[] b = Arrays.copyOf(body, bodyLength);
+        Framed f = new Framed(start, consumedUpTo, head, b, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
+                HttpUtil.isTransferEncodingChunked(head));
+        long length = consumedUpTo - offset;
+        start = consumedUpTo;
+        head = null;
+        body = new byte[0];
+        bodyLength = 0;
+        headerEnd = -1;
+        interim = 0;
+        return new DecodeStep.Decoded<>(f, (int) length);
+    }
+
+    private DecodeStep<Framed> failed(DecoderResult result, long at) {
+        if (result == null || !result.isFailure()) return null;
+        Throwable cause = result.cause();
+        String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        if (cause instanceof io.netty.handler.codec.TooLongFrameException)
+            why += " (expected: <= " + limits.maxHeaderBytes() + " bytes, the header size limit)";
+        return malformed(at, field, why);
+    }
+
+    private DecodeStep<Framed> malformed(long at, String what, String reason) {
+        restart(-1);
+        return new DecodeStep.Malformed<>(new Failure(at, what, reason));
+    }
+
+    /** A fresh decoder at {@code offset} (after a gap, a resynchronisation, or malformed input). */
+    private void restart(long offset) {
+        HttpDecoderConfig config = new HttpDecoderConfig()
+                .setMaxInitialLineLength(limits.maxHeaderBytes())
+                .setMaxHeaderSize(limits.maxHeaderBytes())
+                .setMaxChunkSize(64 << 10);
+        netty = requests ? new Requests(config) : new Responses(config, answersHead);
+        consumedUpTo = offset;
+        start = offset;
+        head = null;
+        body = new byte[0];
+        bodyLength = 0;
+        headerEnd = -1;
+        interim = 0;
+    }
+}

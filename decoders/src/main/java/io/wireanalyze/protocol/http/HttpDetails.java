@@ -1,0 +1,51 @@
+package io.wireanalyze.protocol.http;
+
+import io.wireanalyze.protocol.Details;
+
+import java.util.List;
+
+/**
+ * An HTTP message's framing, and the details of the message its body carried (JRMP's, for {@code http-rmi}).
+ * Keys use tshark's HTTP field names where it has one ({@code http.request.method}, {@code http.response.code},
+ * {@code http.content_type}, {@code http.transfer_encoding}); absent values are null.
+ *
+ * @param method      the request's method
+ * @param uri         the request's target (absolute through a proxy)
+ * @param version     HTTP/1.0 or HTTP/1.1
+ * @param status      the final response's status code
+ * @param contentType the Content-Type field
+ * @param chunked     the body came in chunks
+ * @param headerBytes bytes of framing: start lines, header fields, chunk sizes and trailers, interim responses
+ * @param bodyBytes   bytes of the (de-chunked) body
+ * @param interim     interim (1xx) responses before the final one
+ * @param body        why the body was not decoded (no format claimed it, or it was malformed), or null
+ * @param inner       the details of the message the body carried ({@link Details#NONE} when none)
+ */
+public record HttpDetails(String method, String uri, String version, Integer status, String contentType, Boolean chunked,
+                          long headerBytes, long bodyBytes, Integer interim, String body, Details inner) implements Details {
+
+    @Override
+    public void fields(FieldSink out) {
+        inner.fields(out);
+        out.put("http.request.method", method).put("http.request.uri", uri).put("http.version", version)
+                .put("http.response.code", status).put("http.content_type", contentType)
+                .put("http.transfer_encoding", chunked == Boolean.TRUE ? "chunked" : null)
+                .put("httpHeaderBytes", headerBytes).put("httpBodyBytes", bodyBytes).put("httpInterimResponses", interim)
+                .put("httpBody", body);
+    }
+
+    @Override
+    public String exception() {
+        return inner.exception();
+    }
+
+    @Override
+    public String note() {
+        return inner.note();
+    }
+
+    @Override
+    public List<String> returned() {
+        return inner.returned();
+    }
+}
