@@ -19,9 +19,17 @@ import java.util.function.ToLongFunction;
  * @param requestBytes    mean request bytes
  * @param replyBytes      mean reply bytes
  * @param fragments       mean GIOP fragments
+ * @param legs            invocations that were legs of another (relays of the same call), left out
+ * @param framingBytes    mean bytes of an outer layer's framing (HTTP headers) per measured invocation; null when
+ *                        none is layered
+ * @param legsPer         mean legs per measured invocation; null when no call has legs, likewise below
+ * @param legPackets      mean packets of the legs
+ * @param legWireBytes    mean wire bytes of the legs
+ * @param legMs           mean ms the legs took
  */
 record InvocationStats(int measured, int warmup, int markers, int unanswered, Latency latencyMs, Double packets,
-                       Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes, Double fragments) {
+                       Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes, Double fragments,
+                       int legs, Double framingBytes, Double legsPer, Double legPackets, Double legWireBytes, Double legMs) {
 
     /** Latency distribution; the median averages the two middle values, p95 is the nearest rank. */
     record Latency(double min, double median, double mean, double p95, double max) {
@@ -36,7 +44,10 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
     }
 
     static InvocationStats of(List<InvocationRecord> all) {
-        List<InvocationRecord> m = all.stream().filter(i -> !i.warmup() && !i.marker()).toList();
+        List<InvocationRecord> m = all.stream().filter(InvocationRecord::measured).toList();
+        int legs = (int) all.stream().filter(i -> i.legOf() != null).count();
+        boolean layered = m.stream().anyMatch(i -> i.framingBytes() != null);
+        boolean relayed = m.stream().anyMatch(i -> i.legs() != null);
         int warmup = (int) all.stream().filter(InvocationRecord::warmup).count();
         int markers = (int) all.stream().filter(InvocationRecord::marker).count();
         double[] latencies = m.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).sorted().toArray();
@@ -44,7 +55,16 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
         return new InvocationStats(m.size(), warmup, markers, m.size() - latencies.length, latency,
                 mean(m, InvocationRecord::packets), mean(m, InvocationRecord::dataPackets),
                 mean(m, InvocationRecord::overheadPackets), mean(m, InvocationRecord::requestBytes),
-                mean(m, InvocationRecord::replyBytes), mean(m, InvocationRecord::fragments));
+                mean(m, InvocationRecord::replyBytes), mean(m, InvocationRecord::fragments), legs,
+                layered ? mean(m, i -> orZero(i.framingBytes())) : null,
+                relayed ? mean(m, i -> i.legs() == null ? 0 : i.legs()) : null,
+                relayed ? mean(m, i -> orZero(i.legPackets())) : null,
+                relayed ? mean(m, i -> orZero(i.legWireBytes())) : null,
+                relayed && !m.isEmpty() ? m.stream().mapToDouble(i -> i.legMs() == null ? 0 : i.legMs()).sum() / m.size() : null);
+    }
+
+    private static long orZero(Long v) {
+        return v == null ? 0 : v;
     }
 
     private static Double mean(List<InvocationRecord> m, ToLongFunction<InvocationRecord> f) {

@@ -29,7 +29,7 @@ final class LatencyStrip {
     }
 
     static void draw(Graphics2D g, AnalysisResult r, int x, int y, int width) {
-        List<InvocationRecord> calls = r.invocations();
+        List<InvocationRecord> calls = r.invocations().stream().filter(i -> i.legOf() == null).toList();   // a leg is part of its call
         double max = calls.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).max().orElse(0);
         double yStep = Axis.niceStep(max, 0);
         double yMax = max == 0 ? 1 : max * 1.1;

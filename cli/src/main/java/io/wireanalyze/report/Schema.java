@@ -130,7 +130,13 @@ final class Schema {
             Column.of("warmup", InvocationRecord::warmup),
             Column.of("marker", InvocationRecord::marker),
             Column.optional("exception", Kind.PLAIN, InvocationRecord::exception),
-            Column.of("fragments", InvocationRecord::fragments));
+            Column.of("fragments", InvocationRecord::fragments),
+            Column.optional("framingBytes", Kind.PLAIN, InvocationRecord::framingBytes),
+            Column.optional("legOf", Kind.PLAIN, InvocationRecord::legOf),
+            Column.optional("legs", Kind.PLAIN, InvocationRecord::legs),
+            Column.optional("legPackets", Kind.PLAIN, InvocationRecord::legPackets),
+            Column.optional("legWireBytes", Kind.PLAIN, InvocationRecord::legWireBytes),
+            Column.optional("legMs", Kind.MS, InvocationRecord::legMs));
 
     static final List<Column<PacketRow>> PACKET = List.of(
             Column.of("frame", PacketRow::frame),

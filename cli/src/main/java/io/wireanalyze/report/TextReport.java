@@ -77,7 +77,28 @@ public final class TextReport {
         sideBySide(names, results, s -> (double) s.packets(), v -> Fmt.count(Math.round(v)));
         section("Elapsed ms per phase");
         sideBySide(names, results, PhaseStats::elapsedMs, Fmt::ms);
+        section("Per measured invocation");
+        TextTable per = table(names);
+        List<InvocationStats> stats = results.stream().map(r -> InvocationStats.of(r.invocations())).toList();
+        perInvocation(per, stats, "latency ms median", st -> st.latencyMs() == null ? null : st.latencyMs().median());
+        perInvocation(per, stats, "latency ms mean", st -> st.latencyMs() == null ? null : st.latencyMs().mean());
+        perInvocation(per, stats, "packets", InvocationStats::packets);
+        perInvocation(per, stats, "request bytes", InvocationStats::requestBytes);
+        perInvocation(per, stats, "reply bytes", InvocationStats::replyBytes);
+        perInvocation(per, stats, "outer framing bytes", InvocationStats::framingBytes);
+        perInvocation(per, stats, "leg packets", InvocationStats::legPackets);
+        perInvocation(per, stats, "leg wire bytes", InvocationStats::legWireBytes);
+        perInvocation(per, stats, "leg ms", InvocationStats::legMs);
+        per.print(out, INDENT);
         out.flush();
+    }
+
+    /** One row of per-invocation means, n/a where a capture has none. */
+    private static void perInvocation(TextTable t, List<InvocationStats> stats, String label,
+                                      java.util.function.Function<InvocationStats, Double> value) {
+        List<Object> cells = new ArrayList<>(List.of(label));
+        for (InvocationStats st : stats) cells.add(Fmt.decimal(value.apply(st)));
+        t.row(cells.toArray());
     }
 
     static String header(String source, CaptureInfo c) {
@@ -121,7 +142,8 @@ public final class TextReport {
 
     private void invocations(InvocationStats s) {
         out.println(INDENT + s.measured() + " measured (left out: " + s.warmup() + " warm-up, " + s.markers()
-                + " marker), " + s.unanswered() + " without a reply");
+                + " marker" + (s.legs() > 0 ? ", " + s.legs() + " legs of relayed calls" : "") + "), "
+                + s.unanswered() + " without a reply");
         if (s.measured() == 0) return;
         TextTable t = new TextTable("", "");
         InvocationStats.Latency l = s.latencyMs();
@@ -136,6 +158,16 @@ public final class TextReport {
                 .row("request bytes per invocation", Fmt.decimal(s.requestBytes()))
                 .row("reply bytes per invocation", Fmt.decimal(s.replyBytes()));
         if (s.fragments() != null && s.fragments() > 0) t.row("GIOP fragments per invocation", Fmt.decimal(s.fragments()));
+        if (s.framingBytes() != null) {
+            t.row("outer framing bytes per invocation", Fmt.decimal(s.framingBytes()))
+                    .row("inner bytes per invocation", Fmt.decimal(s.requestBytes() + s.replyBytes() - s.framingBytes()));
+        }
+        if (s.legsPer() != null) {
+            t.row("legs per invocation", Fmt.decimal(s.legsPer()))
+                    .row("leg packets per invocation", Fmt.decimal(s.legPackets()))
+                    .row("leg wire bytes per invocation", Fmt.decimal(s.legWireBytes()))
+                    .row("leg ms per invocation", Fmt.decimal(s.legMs()));
+        }
         t.print(out, INDENT);
     }
 

@@ -72,12 +72,49 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
     /**
      * An application call with its reply.
      *
-     * @param fragments GIOP Fragment messages that carried parts of the request or the reply (their packets and
-     *                  bytes are counted in the invocation's)
+     * @param fragments    GIOP Fragment messages that carried parts of the request or the reply (their packets and
+     *                     bytes are counted in the invocation's)
+     * @param framingBytes bytes of an outer layer's framing in the request and reply (HTTP start lines, header
+     *                     fields, chunk sizes); null when not layered
+     * @param legOf        for a leg of another invocation (the same call relayed: proxy to server, servlet to RMI
+     *                     server), the request frame of the invocation it serves; null for the client's own call.
+     *                     A leg is counted in that invocation's leg figures, not as an invocation of its own.
+     * @param legs         the other legs of this call; null when none
+     * @param legPackets   packets of the legs: a leg's whole connection when it carries only that call (a SingleOp
+     *                     backend connection with its set-up and teardown), else its messages'; null when none
+     * @param legWireBytes their frame bytes; null when none
+     * @param legMs        the time the legs took, summed: each leg's connection first to last packet, or its latency
      */
     public record InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                    long packets, long dataPackets, long overheadPackets, long requestBytes,
-                                   long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
+                                   long replyBytes, boolean warmup, boolean marker, String exception, int fragments,
+                                   Long framingBytes, Long legOf, Integer legs, Long legPackets, Long legWireBytes,
+                                   Double legMs) {
+
+        /** A call that is not layered and has no legs. */
+        public InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
+                                long packets, long dataPackets, long overheadPackets, long requestBytes,
+                                long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
+            this(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets, overheadPackets, requestBytes,
+                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null);
+        }
+
+        /** Counted in the figures: neither warm-up nor the marker, nor a leg of another call. */
+        public boolean measured() {
+            return !warmup && !marker && legOf == null;
+        }
+
+        InvocationRecord withLegOf(long root) {
+            return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, root,
+                    legs, legPackets, legWireBytes, legMs);
+        }
+
+        InvocationRecord withLegs(int n, long packets, long wireBytes, double ms) {
+            return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, this.packets, dataPackets,
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
+                    n, packets, wireBytes, ms);
+        }
     }
 
     /** One TCP packet, findable in Wireshark by frame number. */

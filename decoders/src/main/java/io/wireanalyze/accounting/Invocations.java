@@ -2,6 +2,8 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocol.MessageInfo;
+import io.wireanalyze.protocol.Role;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -52,8 +54,13 @@ final class Invocations {
         }
     }
 
-    List<AnalysisResult.InvocationRecord> build(List<Connection> connections) {
-        List<AnalysisResult.InvocationRecord> all = new ArrayList<>();
+    /** What {@link Legs} needs of an invocation beside its record. */
+    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long endNanos, long wireBytes,
+                 boolean aloneOnItsConnection) {
+    }
+
+    List<AnalysisResult.InvocationRecord> build(List<Connection> connections, List<AnalysisResult.ConnectionStats> stats) {
+        List<Timed> all = new ArrayList<>();
         for (Connection c : connections) {
             List<Exchange> exchanges = exchanges(c);
             int lastMarker = -1;
@@ -65,29 +72,49 @@ final class Invocations {
                 Ledger.Placed pq = placed.get(e.request);
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
                 long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
+                long framing = 0, wire = 0, requestData = 0;
                 for (Message m : e.requestParts()) {
                     Ledger.Placed pl = placed.get(m);
                     packets += pl.packets;
                     dataPackets += pl.dataPackets;
+                    wire += pl.wireBytes;
                     requestBytes += m.length();
+                    requestData += m.dataLength();
+                    framing += m.info().details().framingBytes();
                 }
                 for (Message m : e.replyParts()) {
                     Ledger.Placed pl = placed.get(m);
                     packets += pl.packets;
                     dataPackets += pl.dataPackets;
+                    wire += pl.wireBytes;
                     replyBytes += m.length();
+                    framing += m.info().details().framingBytes();
                     replyFrame = Math.max(replyFrame, pl.lastFrame);
                 }
                 Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
                 Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
                 String exception = e.reply == null ? null : e.reply.info().details().exception();
-                all.add(new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
+                var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
-                        i < lastMarker, i == lastMarker, exception, e.fragments.size()));
+                        i < lastMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
+                        null, null, null, null, null);
+                long start = nanosOfFrame.applyAsLong(pq.firstFrame);
+                all.add(new Timed(record, call(e.request, requestData), start, reply == null ? -1 : nanosOfFrame.applyAsLong(reply),
+                        wire, requests(c) == 1));
             }
         }
-        all.sort(Comparator.comparingLong(AnalysisResult.InvocationRecord::requestFrame));
-        return all;
+        all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));
+        return Legs.link(all, stats);
+    }
+
+    /** What makes two legs the same call: target, operation, name and argument bytes. */
+    private static String call(Message request, long argumentBytes) {
+        MessageInfo i = request.info();
+        return i.method() + "|" + i.objId() + "|" + i.hash() + "|" + i.op() + "|" + i.name() + "|" + argumentBytes;
+    }
+
+    private static long requests(Connection c) {
+        return c.messages.stream().filter(m -> m.role() == Role.REQUEST).count();
     }
 
     /** Application requests of the connection with their replies and fragments, in order. */

@@ -26,6 +26,7 @@ final class Ledger {
         long lastFrame = Long.MIN_VALUE;
         long packets;
         long dataPackets;
+        long wireBytes;
     }
 
     private final AnalysisOptions options;
@@ -82,6 +83,7 @@ final class Ledger {
                 lastOwner[c.id] = m;
                 Placed pl = placed.get(m);
                 pl.packets++;
+                pl.wireBytes += p.wireLength();
                 if (data[i]) pl.dataPackets++;
             }
         }
@@ -89,9 +91,11 @@ final class Ledger {
         long accounted = phases.values().stream().mapToLong(AnalysisResult.PhaseStats::packets).sum();
         if (accounted != n) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + n + ")");
         List<MessageRecord> messages = messageRecords();
-        List<AnalysisResult.InvocationRecord> invocations = new Invocations(options.markerMethod(), placed, this::nanosOf).build(connections);
+        List<AnalysisResult.ConnectionStats> connectionStats = connectionStats();
+        List<AnalysisResult.InvocationRecord> invocations = new Invocations(options.markerMethod(), placed, this::nanosOf)
+                .build(connections, connectionStats);
         AnalysisResult.Summary summary = summary(invocations, owner);
-        return new AnalysisResult(source, info, summary, phases, connectionStats(), messages, invocations,
+        return new AnalysisResult(source, info, summary, phases, connectionStats, messages, invocations,
                 options.keepPackets() ? rows(phase, owner, data) : List.of());
     }
 
@@ -189,7 +193,7 @@ final class Ledger {
         int measured = 0;
         long dataPackets = 0, overhead = 0;
         for (var inv : invocations) {
-            if (inv.warmup() || inv.marker()) continue;
+            if (!inv.measured()) continue;
             measured++;
             dataPackets += inv.dataPackets();
             overhead += inv.overheadPackets();

@@ -24,6 +24,11 @@ public interface Details {
         return null;
     }
 
+    /** Bytes of an outer layer's framing around the message (HTTP start line, header fields, chunk sizes); 0 when not layered. */
+    default long framingBytes() {
+        return 0;
+    }
+
     /** What a reply returned, for the same list: a stub's type and endpoint; empty when nothing notable. */
     default List<String> returned() {
         return List.of();

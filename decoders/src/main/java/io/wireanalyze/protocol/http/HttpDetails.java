@@ -35,6 +35,11 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     }
 
     @Override
+    public long framingBytes() {
+        return headerBytes;
+    }
+
+    @Override
     public String exception() {
         return inner.exception();
     }
