@@ -14,13 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class OrbLibraryTest {
+class StackLibraryTest {
 
     @Test
-    void eachOrbsClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
-        List<String> jacorb = Arrays.asList(OrbLibrary.JACORB.classPath().split(File.pathSeparator));
-        List<String> glassfish = Arrays.asList(OrbLibrary.GLASSFISH.classPath().split(File.pathSeparator));
-        Path classes = OrbLibrary.codeLocation();
+    void eachStacksClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
+        List<String> jacorb = Arrays.asList(StackLibrary.JACORB.classPath().split(File.pathSeparator));
+        List<String> glassfish = Arrays.asList(StackLibrary.GLASSFISH.classPath().split(File.pathSeparator));
+        Path classes = StackLibrary.codeLocation();
 
         assertEquals(List.of("jacorb-3.9.jar", "jacorb-omgapi-3.9.jar", "jboss-rmi-api_1.0_spec-1.0.6.Final.jar",
                 "slf4j-api-2.0.16.jar", "slf4j-simple-2.0.16.jar", "classes"), names(jacorb));
@@ -36,18 +36,18 @@ class OrbLibraryTest {
     @Test
     void looksBesideTheClassesOrTheJarThenInTheClonesWorkloadsModule() {
         assertEquals(List.of(Path.of("/r/workloads/target/lib/rmi-iiop")),
-                OrbLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
+                StackLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
         assertEquals(List.of(Path.of("/r/cli/target/lib/iiop"), Path.of("/r/workloads/target/lib/iiop")),
-                OrbLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
         assertEquals(List.of(Path.of("/opt/wa/lib/iiop")),
-                OrbLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
     }
 
     @Test
     void saysWhereItLookedWhenNoJarsAreThere(@TempDir Path dir) {
         WorkloadException e = assertThrows(WorkloadException.class,
-                () -> OrbLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
-        assertEquals("rmi-iiop ORB jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
+                () -> StackLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
+        assertEquals("rmi-iiop jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
                 + " into workloads/target/lib/rmi-iiop, or -Dwireanalyze.workloads.lib=DIR with DIR/rmi-iiop/*.jar)", e.getMessage());
     }
 
