@@ -61,13 +61,16 @@ class WireAnalyzeCliTest {
     void optionsOfAnotherProtocolAreUsageErrorsNamedFromTheWorkloadTable() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--lease-ms", "1000");
         assertEquals(2, r.exitCode());
-        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp only (not iiop)", r.err().lines().findFirst().orElseThrow());
+        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp and http-rmi only (not iiop)", r.err().lines().findFirst().orElseThrow());
         Cli giop = Cli.run("capture", "--protocol", "jrmp", "--naming-giop", "1.2");
         assertEquals(2, giop.exitCode());
         assertEquals("--naming-giop applies to --protocol iiop and rmi-iiop only (not jrmp)", giop.err().lines().findFirst().orElseThrow());
         Cli idl = Cli.run("capture", "--protocol", "rmi-iiop", "--idl-string", "wstring");
         assertEquals(2, idl.exitCode());
         assertEquals("--idl-string applies to --protocol iiop only (not rmi-iiop)", idl.err().lines().findFirst().orElseThrow());
+        Cli via = Cli.run("capture", "--protocol", "jrmp", "--via", "proxy");
+        assertEquals(2, via.exitCode());
+        assertEquals("--via, --http-port and --proxy-port apply to --protocol http-rmi only (not jrmp)", via.err().lines().findFirst().orElseThrow());
     }
 
     @Test
@@ -79,6 +82,9 @@ class WireAnalyzeCliTest {
         Cli port = Cli.run("capture", "--protocol", "jrmp", "--object-port", "70000");
         assertEquals(2, port.exitCode());
         assertEquals("Invalid value for option '--object-port': 70000 (expected: a port 1..65535)", port.err().lines().findFirst().orElseThrow());
+        Cli via = Cli.run("capture", "--protocol", "http-rmi", "--via", "carrier-pigeon");
+        assertEquals(2, via.exitCode());
+        assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of [direct, proxy])", via.err().lines().findFirst().orElseThrow());
         Cli protocol = Cli.run("capture", "--protocol", "corba");
         assertEquals(2, protocol.exitCode());
         assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, hessian)",
@@ -101,7 +107,9 @@ class WireAnalyzeCliTest {
         assertEquals(List.of("Options of each protocol:",
                 "  jrmp      --naming-port --object-port --lease-ms --drop-stub",
                 "  iiop      --naming-port --object-port --naming-giop --idl-string",
-                "  rmi-iiop  --naming-port --object-port --naming-giop"), perProtocol);
+                "  rmi-iiop  --naming-port --object-port --naming-giop",
+                "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --via",
+                "            --http-port --proxy-port"), perProtocol);
     }
 
     @Test

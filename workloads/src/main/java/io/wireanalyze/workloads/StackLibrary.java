@@ -35,7 +35,9 @@ public enum StackLibrary {
     /** JacORB 3.9 with its omgapi, the javax.rmi API JacORB needs on JDK 11+, slf4j. */
     JACORB("iiop"),
     /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only. */
-    GLASSFISH("rmi-iiop");
+    GLASSFISH("rmi-iiop"),
+    /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j. */
+    JETTY_NETTY("http-rmi");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

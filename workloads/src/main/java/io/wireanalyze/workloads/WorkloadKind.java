@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads;
 
+import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
+import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
 import io.wireanalyze.workloads.iiop.IiopWorkload;
 import io.wireanalyze.workloads.jrmp.BenchService;
@@ -27,7 +29,8 @@ public enum WorkloadKind {
             IiopWorkload::create),
     RMI_IIOP("rmi-iiop", List.of(ServerPortOptions.class, GiopNamingOption.class), List.of(BenchService.class),
             RmiIiopWorkload::create),
-    HTTP_RMI("http-rmi", "RMI tunnelled over HTTP to a Jetty servlet: not built yet"),
+    HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpRmiOptions.class),
+            List.of(BenchService.class), HttpRmiWorkload::create),
     SOAP("soap", "SOAP on JAX-WS and Jetty: not built yet"),
     HESSIAN("hessian", "Caucho Hessian: not built yet");
 

@@ -20,6 +20,7 @@ class StackLibraryTest {
     void eachStacksClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
         List<String> jacorb = Arrays.asList(StackLibrary.JACORB.classPath().split(File.pathSeparator));
         List<String> glassfish = Arrays.asList(StackLibrary.GLASSFISH.classPath().split(File.pathSeparator));
+        List<String> web = Arrays.asList(StackLibrary.JETTY_NETTY.classPath().split(File.pathSeparator));
         Path classes = StackLibrary.codeLocation();
 
         assertEquals(List.of("jacorb-3.9.jar", "jacorb-omgapi-3.9.jar", "jboss-rmi-api_1.0_spec-1.0.6.Final.jar",
@@ -28,6 +29,12 @@ class StackLibraryTest {
                 "pfl-basic-5.1.1.jar", "pfl-dynamic-5.1.1.jar", "pfl-tf-5.1.1.jar", "gmbal-api-only-4.0.3.jar")), glassfish::toString);
         assertFalse(names(glassfish).stream().anyMatch(n -> n.startsWith("jacorb") || n.startsWith("jboss-rmi")
                 || n.startsWith("gmbal-4")), glassfish::toString);
+        // Jetty 12.1.11 as Apache CXF 4.2.3 pins it, its EE 11 servlet API, Netty's HTTP codec; no ORB.
+        assertTrue(names(web).containsAll(List.of("jetty-server-12.1.11.jar", "jetty-ee11-servlet-12.1.11.jar",
+                "jakarta.servlet-api-6.1.0.jar", "netty-codec-http-4.2.18.Final.jar", "netty-transport-4.2.18.Final.jar",
+                "slf4j-simple-2.0.16.jar")), web::toString);
+        assertFalse(names(web).stream().anyMatch(n -> n.startsWith("jacorb") || n.startsWith("glassfish")), web::toString);
+        assertEquals(classes.toString(), web.get(web.size() - 1));
         assertEquals(classes.toString(), jacorb.get(jacorb.size() - 1));
         assertEquals(classes.toString(), glassfish.get(glassfish.size() - 1));
         assertTrue(jacorb.get(0).endsWith(Path.of("target", "lib", "iiop", "jacorb-3.9.jar").toString()), jacorb.get(0));
