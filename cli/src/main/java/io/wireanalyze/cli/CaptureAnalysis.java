@@ -57,10 +57,11 @@ final class CaptureAnalysis {
         }
     }
 
-    /** Method names for the workloads' interfaces and the user's jars. */
+    /** Method names for the interfaces of the workload table and the user's jars. */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
                                    io.wireanalyze.codec.DecoderLimits limits) throws IOException {
-        MethodNames names = new MethodNames().add(io.wireanalyze.workloads.jrmp.BenchService.class);
+        MethodNames names = new MethodNames();
+        for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");
             names.addFile(jar);

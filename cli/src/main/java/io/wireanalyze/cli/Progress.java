@@ -1,12 +1,15 @@
 package io.wireanalyze.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Progress of long runs on standard error: on a terminal one line a second, overwritten in place; otherwise
  * (a log, CI) one line every ten seconds.
  */
 final class Progress {
+    private static final long TICK_MILLIS = 250;
 
     private final PrintWriter err;
     private final boolean terminal = System.console() != null;
@@ -15,6 +18,12 @@ final class Progress {
 
     Progress(PrintWriter err) {
         this.err = err;
+    }
+
+    /** Work that may take long. */
+    @FunctionalInterface
+    interface Task<T, E extends Exception> {
+        T run() throws E;
     }
 
     /** A status line now. */
@@ -42,6 +51,32 @@ final class Progress {
         if (pending) {
             err.print("\r\033[K");
             pending = false;
+        }
+    }
+
+    /**
+     * Runs {@code task}, ticking {@code "<what> running for N s; <status>"} meanwhile from a daemon thread, and
+     * clears the counter when it ends.
+     */
+    <T, E extends Exception> T during(String what, Supplier<String> status, Task<T, E> task) throws E {
+        long start = System.nanoTime();
+        Thread ticker = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(TICK_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                tick(String.format(Locale.ROOT, "%s running for %.0f s; %s", what, (System.nanoTime() - start) / 1e9, status.get()));
+            }
+        }, "wireanalyze-progress");
+        ticker.setDaemon(true);
+        ticker.start();
+        try {
+            return task.run();
+        } finally {
+            ticker.interrupt();
+            clear();
         }
     }
 }

@@ -134,6 +134,51 @@ class CaptureEndToEndTest {
         assertEquals(live.get("summary"), JSON.readTree(again.out()).get("summary"));
     }
 
+    /**
+     * Issue #9's workload half: RMI tunnelled through HTTP. The legs from Jetty to the RMI ports are JRMP SingleOp
+     * connections, one per message, and decode as such: the lookup and the DgcAck on the registry port, the dirty
+     * call and the calls on the object port. (The HTTP leg is the lead's decoder's; this test asks nothing of it.)
+     */
+    @Test
+    void capturesRmiTunnelledThroughJettyAsOneSingleOpConnectionPerMessage(@TempDir Path dir) throws Exception {
+        int registry = freePort(), object = freePort(), http = freePort();
+        Path pcap = dir.resolve("http-rmi.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "http-rmi", "--invocations", "5", "--payload", "ints:6000",
+                "--registry-port", String.valueOf(registry), "--object-port", String.valueOf(object), "--http-port", String.valueOf(http),
+                "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains("wireanalyze: http-rmi servers ready: RMI registry on 127.0.0.1:" + registry
+                + ", the object on 127.0.0.1:" + object + ", Jetty on 127.0.0.1:" + http + "\n"), capture.err());
+        assertTrue(capture.err().contains("(tcp and (port " + registry + " or port " + object + " or port " + http + "))"), capture.err());
+        assertTrue(capture.err().contains(" 0 dropped"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        List<Integer> toRegistry = new ArrayList<>(), toObject = new ArrayList<>();
+        for (JsonNode c : live.get("connections")) {
+            String server = c.get("server").asText();
+            if (server.equals("127.0.0.1:" + registry)) toRegistry.add(c.get("id").asInt());
+            if (server.equals("127.0.0.1:" + object)) toObject.add(c.get("id").asInt());
+            if (!server.endsWith(":" + http)) assertEquals("jrmp", c.get("protocol").asText(), c.toString());
+        }
+        assertEquals(2, toRegistry.size(), "the lookup and the DgcAck");
+        assertEquals(1 + 5, toObject.size(), "the dirty call and the 5 calls");
+        List<JsonNode> lookups = messages(live, "call", "lookup");
+        assertEquals(1, lookups.size());
+        assertEquals("BenchService", lookups.get(0).get("name").asText());
+        assertTrue(toRegistry.contains(lookups.get(0).get("connection").asInt()));
+        assertEquals(1, messages(live, "call", "dirty").size());
+        long calls = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (!toObject.contains(inv.get("connection").asInt())) continue;
+            assertEquals("sendInts", inv.get("method").asText());
+            assertTrue(inv.get("requestBytes").asInt() > 24000, inv.toString());
+            calls++;
+        }
+        assertEquals(5, calls);
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

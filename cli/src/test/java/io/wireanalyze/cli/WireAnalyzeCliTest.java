@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -57,12 +58,37 @@ class WireAnalyzeCliTest {
     }
 
     @Test
-    void optionsOfAnotherProtocolAreUsageErrors() {
+    void optionsOfAnotherProtocolAreUsageErrorsNamedFromTheWorkloadTable() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--lease-ms", "1000");
         assertEquals(2, r.exitCode());
-        assertTrue(r.err().contains("--lease-ms and --drop-stub apply to --protocol jrmp only"), r.err());
+        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp and http-rmi only (not iiop)", r.err().lines().findFirst().orElseThrow());
+        Cli giop = Cli.run("capture", "--protocol", "jrmp", "--naming-giop", "1.2");
+        assertEquals(2, giop.exitCode());
+        assertEquals("--naming-giop applies to --protocol iiop and rmi-iiop only (not jrmp)", giop.err().lines().findFirst().orElseThrow());
+        Cli idl = Cli.run("capture", "--protocol", "rmi-iiop", "--idl-string", "wstring");
+        assertEquals(2, idl.exitCode());
+        assertEquals("--idl-string applies to --protocol iiop only (not rmi-iiop)", idl.err().lines().findFirst().orElseThrow());
+        Cli via = Cli.run("capture", "--protocol", "jrmp", "--via", "proxy");
+        assertEquals(2, via.exitCode());
+        assertEquals("--via, --http-port and --proxy-port apply to --protocol http-rmi only (not jrmp)", via.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void badValuesOfAWorkloadsOptionAreUsageErrorsSayingWhatIsExpected() {
         Cli g = Cli.run("capture", "--protocol", "iiop", "--naming-giop", "1.7");
         assertEquals(2, g.exitCode());
+        assertEquals("Invalid value for option '--naming-giop': GIOP version '1.7' (expected: one of 1.0, 1.1, 1.2)",
+                g.err().lines().findFirst().orElseThrow());
+        Cli port = Cli.run("capture", "--protocol", "jrmp", "--object-port", "70000");
+        assertEquals(2, port.exitCode());
+        assertEquals("Invalid value for option '--object-port': 70000 (expected: a port 1..65535)", port.err().lines().findFirst().orElseThrow());
+        Cli via = Cli.run("capture", "--protocol", "http-rmi", "--via", "carrier-pigeon");
+        assertEquals(2, via.exitCode());
+        assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of [direct, proxy])", via.err().lines().findFirst().orElseThrow());
+        Cli protocol = Cli.run("capture", "--protocol", "corba");
+        assertEquals(2, protocol.exitCode());
+        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, hessian)",
+                protocol.err().lines().findFirst().orElseThrow());
     }
 
     @Test
@@ -73,10 +99,17 @@ class WireAnalyzeCliTest {
     }
 
     @Test
-    void helpListsEveryPlannedProtocol() {
+    void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
         assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, hessian"), r.out());
+        List<String> perProtocol = r.out().lines().dropWhile(l -> !l.equals("Options of each protocol:")).toList();
+        assertEquals(List.of("Options of each protocol:",
+                "  jrmp      --naming-port --object-port --lease-ms --drop-stub",
+                "  iiop      --naming-port --object-port --naming-giop --idl-string",
+                "  rmi-iiop  --naming-port --object-port --naming-giop",
+                "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --via",
+                "            --http-port --proxy-port"), perProtocol);
     }
 
     @Test

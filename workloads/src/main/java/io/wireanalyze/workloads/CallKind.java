@@ -16,11 +16,11 @@ public enum CallKind {
     MEASURED;
 
     /** The name in result files: lower case, e.g. {@code measured}. */
-    public String jsonName() {
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Optional<CallKind> fromJsonName(String name) {
-        return Arrays.stream(values()).filter(k -> k.jsonName().equals(name)).findFirst();
+    public static Optional<CallKind> fromLabel(String label) {
+        return Arrays.stream(values()).filter(k -> k.label().equals(label)).findFirst();
     }
 }

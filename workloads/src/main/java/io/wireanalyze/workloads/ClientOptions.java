@@ -11,13 +11,13 @@ import java.util.Set;
  * The command line of every workload client main, built by the runner with {@link #toArgs()} and read
  * back by the client with {@link #parse(String[])}:
  * <pre>--server 127.0.0.1:1099 --name BenchService --invocations 5 --payload ints:100 --warmup 2
- * --client 0 --result /tmp/r.jsonl [--hold-ms 3000] [--drop-stub-and-gc]</pre>
+ * --client 0 --result /tmp/r.tsv [--hold-ms 3000] [--drop-stub-and-gc]</pre>
  *
  * @param server     where the client looks the service up (for JRMP the RMI registry)
  * @param name       the name the service is bound under
  * @param plan       what to call; {@code plan.clients()} is 1 inside a client process
  * @param client     this client's index, 0-based, written into every record
- * @param resultFile where to write the JSON-lines records
+ * @param resultFile where to write the call records ({@link ResultFile})
  */
 public record ClientOptions(HostPort server, String name, Plan plan, int client, Path resultFile) {
 

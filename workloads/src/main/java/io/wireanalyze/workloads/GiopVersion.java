@@ -45,4 +45,12 @@ public enum GiopVersion {
     public String toString() {
         return text();
     }
+
+    /** picocli: {@code 1.2} to {@link #V1_2}. */
+    public static final class Converter extends ParsedConverter<GiopVersion> {
+        @Override
+        protected Parsed<GiopVersion> parse(String text) {
+            return GiopVersion.parse(text);
+        }
+    }
 }

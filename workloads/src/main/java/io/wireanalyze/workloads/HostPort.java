@@ -29,6 +29,15 @@ public record HostPort(String host, int port) {
         return Parsed.ok(new HostPort(text.substring(0, colon), p));
     }
 
+    /** A port alone, 1..65535: {@code 'x' (expected: a port 1..65535)} otherwise. */
+    public static Parsed<Integer> parsePort(String text) {
+        String expected = " (expected: a port 1..65535)";
+        if (text.isEmpty() || text.length() > 5 || !text.chars().allMatch(c -> c >= '0' && c <= '9'))
+            return Parsed.invalid("'" + text + "'" + expected);
+        int port = Integer.parseInt(text);
+        return port >= 1 && port <= 65535 ? Parsed.ok(port) : Parsed.invalid(port + expected);
+    }
+
     @Override
     public String toString() {
         return host + ":" + port;

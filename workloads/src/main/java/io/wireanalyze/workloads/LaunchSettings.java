@@ -13,7 +13,7 @@ import java.util.TreeMap;
  *
  * @param java             the {@code java} executable; default {@code ${java.home}/bin/java}
  * @param classPath        the children's class path; default this JVM's {@code java.class.path}. The CORBA
- *                         workloads replace it with their ORB's class path ({@link OrbLibrary#classPath()})
+ *                         workloads replace it with their stack's class path ({@link StackLibrary#classPath()})
  * @param jvmOptions       extra options for every child before the main class, e.g. {@code -Xmx256m}
  * @param serverProperties extra {@code -Dkey=value} for the server JVM, e.g. {@code java.rmi.dgc.leaseValue}
  * @param clientProperties extra {@code -Dkey=value} for each client JVM

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A client's JSON-lines result file: one {@link CallRecord#toJson()} per line. */
+/** A client's result file: one {@link CallRecord#toLine()} per line. */
 public final class ResultFile {
 
     private ResultFile() {
@@ -17,7 +17,7 @@ public final class ResultFile {
     public static void write(Path file, List<CallRecord> calls) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             for (CallRecord c : calls) {
-                w.write(c.toJson());
+                w.write(c.toLine());
                 w.write('\n');
             }
         }
@@ -33,7 +33,7 @@ public final class ResultFile {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isBlank()) continue;
-            Parsed<CallRecord> parsed = CallRecord.fromJson(line);
+            Parsed<CallRecord> parsed = CallRecord.fromLine(line);
             if (parsed.error().isPresent())
                 throw new IOException("result file " + file + " line " + (i + 1) + ": " + parsed.error().get());
             calls.add(parsed.orElseThrow());

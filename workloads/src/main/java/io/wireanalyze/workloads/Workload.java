@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 /**
  * A protocol's benchmark: a server JVM and client JVMs on loopback. Use:
  * <pre>
- * try (Workload w = new JrmpWorkload(JrmpConfig.defaults())) {
+ * try (Workload w = WorkloadKind.JRMP.create(WorkloadArgs.defaults(WorkloadKind.JRMP))) {
  *     w.start();                                  // server JVM up, READY seen
  *     ClientResult r = w.runClient(plan, file);   // client JVM(s) run the plan and exit
  * }                                               // server stopped
@@ -29,15 +29,23 @@ public interface Workload extends AutoCloseable {
      * Runs {@code plan.clients()} client JVMs in parallel against the started server and waits for them.
      * A client that fails is reported in the result (exit code, stderr), not thrown.
      *
-     * @param resultFile where the JSON-lines records end up (created or replaced)
+     * @param resultFile where the call records end up, one line each ({@link ResultFile}; created or replaced)
      * @throws WorkloadException when the server is not started, a client cannot launch or does not finish
      *                           within the client timeout (all clients are then killed), or a result file
      *                           is unreadable
      */
     ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException;
 
-    /** Every TCP port the server listens on (registry/naming and object ports), for a capture filter. */
-    List<Integer> ports();
+    /**
+     * What the servers listen on, in the order the "servers ready" message names them, e.g. the RMI registry on
+     * 1099 and the object on 1100.
+     */
+    List<Listener> listeners();
+
+    /** Every TCP port the servers listen on, each once, for a capture filter. */
+    default List<Integer> ports() {
+        return listeners().stream().map(Listener::port).distinct().toList();
+    }
 
     /** A BPF filter for this workload's traffic, e.g. {@code tcp and (port 1099 or port 1100)}. */
     default String bpfFilter() {

@@ -18,43 +18,33 @@ class CallRecordTest {
     void writesTheDocumentedLine() {
         CallRecord r = new CallRecord(0, 3, CallKind.MEASURED, "sendInts", 81234567, 412345, 1732290000123456L,
                 Optional.of("100"));
-        assertEquals("{\"client\":0,\"seq\":3,\"kind\":\"measured\",\"method\":\"sendInts\",\"warmup\":false,"
-                + "\"startNanos\":81234567,\"elapsedNanos\":412345,\"startEpochMicros\":1732290000123456,"
-                + "\"result\":\"100\"}", r.toJson());
+        assertEquals("0\t3\tmeasured\tsendInts\t81234567\t412345\t1732290000123456\t100", r.toLine());
+        assertEquals("0\t7\tmark\twireanalyzeMark\t1\t2\t3\t\\N",
+                new CallRecord(0, 7, CallKind.MARK, "wireanalyzeMark", 1, 2, 3, Optional.empty()).toLine());
     }
 
     @Test
-    void roundTripsQuotesBackslashesControlCharactersAndNull() {
+    void roundTripsBackslashesTabsNewlinesTheNullMarkerAndEmptyText() {
         CallRecord text = new CallRecord(2, -1, CallKind.LOOKUP, "lookup", -5, 0, 0,
-                Optional.of("Proxy[\"a\\b\"]\n\t\u0001é"));
+                Optional.of("Proxy[\"a\\b\"]\n\t\r\u0001é \\N"));
         CallRecord none = new CallRecord(1, 7, CallKind.MARK, "wireanalyzeMark", Long.MAX_VALUE, 1, 2, Optional.empty());
-        assertEquals(text, CallRecord.fromJson(text.toJson()).orElseThrow());
-        assertEquals(none, CallRecord.fromJson(none.toJson()).orElseThrow());
+        CallRecord empty = new CallRecord(1, 8, CallKind.MEASURED, "ping", Long.MIN_VALUE, 1, 2, Optional.of(""));
+        assertEquals("Proxy[\"a\\\\b\"]\\n\\t\\r\u0001é \\\\N", text.toLine().split("\t")[7]);
+        for (CallRecord r : List.of(text, none, empty)) assertEquals(r, CallRecord.fromLine(r.toLine()).orElseThrow());
     }
 
     @Test
-    void readsFieldsInAnyOrderWithSpacesAndUnknownFields() {
-        String line = "{ \"result\" : null , \"extra\": [1], \"kind\":\"warmup\" }";
-        assertEquals("at column 30: '[' (expected: a string, number, true, false or null)",
-                CallRecord.fromJson(line).error().orElseThrow());
-        String ok = " {\"seq\": 0, \"x\": 1.5e3, \"client\":0, \"kind\":\"warmup\",\"method\":\"ping\",\"startNanos\":1,"
-                + "\"elapsedNanos\":2,\"startEpochMicros\":3,\"warmup\":true,\"result\":null} ";
-        assertEquals(new CallRecord(0, 0, CallKind.WARMUP, "ping", 1, 2, 3, Optional.empty()),
-                CallRecord.fromJson(ok).orElseThrow());
-    }
-
-    @Test
-    void reportsMissingAndMistypedFields() {
-        assertEquals("field 'client': missing (expected: an integer)", CallRecord.fromJson("{}").error().orElseThrow());
-        String badKind = "{\"client\":0,\"seq\":0,\"kind\":\"later\",\"method\":\"ping\",\"startNanos\":1,"
-                + "\"elapsedNanos\":2,\"startEpochMicros\":3,\"result\":null}";
-        assertEquals("field 'kind': 'later' (expected: lookup, warmup, mark or measured)",
-                CallRecord.fromJson(badKind).error().orElseThrow());
-        assertEquals("field 'seq': \"0\" (expected: an integer)",
-                CallRecord.fromJson(badKind.replace("\"seq\":0", "\"seq\":\"0\"")).error().orElseThrow());
-        assertEquals("at column 13: end of line (expected: a closing '\"')",
-                CallRecord.fromJson("{\"client\":\"0").error().orElseThrow());
-        assertEquals("at column 4: 'x' (expected: end of line)", CallRecord.fromJson("{} x").error().orElseThrow());
+    void reportsTheFieldThatIsWrongWithWhatWasExpected() {
+        String ok = "0\t0\twarmup\tping\t1\t2\t3\t\\N";
+        assertEquals(new CallRecord(0, 0, CallKind.WARMUP, "ping", 1, 2, 3, Optional.empty()), CallRecord.fromLine(ok).orElseThrow());
+        assertEquals("1 fields (expected: 8, tab-separated)", CallRecord.fromLine("").error().orElseThrow());
+        assertEquals("9 fields (expected: 8, tab-separated)", CallRecord.fromLine(ok + "\tx").error().orElseThrow());
+        assertEquals("field 3 (kind): 'later' (expected: lookup, warmup, mark or measured)",
+                CallRecord.fromLine(ok.replace("warmup", "later")).error().orElseThrow());
+        assertEquals("field 2 (seq): 'x' (expected: an integer)", CallRecord.fromLine("0\tx\twarmup\tping\t1\t2\t3\t\\N").error().orElseThrow());
+        assertEquals("field 2 (seq): -2 (expected: -1..2147483647)", CallRecord.fromLine("0\t-2\twarmup\tping\t1\t2\t3\t\\N").error().orElseThrow());
+        assertEquals("field result: escape '\\q' at column 3 (expected: \\\\, \\t, \\n or \\r)",
+                CallRecord.fromLine("0\t0\twarmup\tping\t1\t2\t3\tab\\q").error().orElseThrow());
     }
 
     @Test
@@ -62,13 +52,12 @@ class CallRecordTest {
         List<CallRecord> calls = List.of(
                 new CallRecord(0, -1, CallKind.LOOKUP, "lookup", 10, 5, 100, Optional.of("stub")),
                 new CallRecord(0, 0, CallKind.MEASURED, "getInt", 20, 6, 101, Optional.of("305419896")));
-        Path file = dir.resolve("r.jsonl");
+        Path file = dir.resolve("r.tsv");
         ResultFile.write(file, calls);
         assertEquals(calls, ResultFile.read(file));
 
-        Files.writeString(file, calls.get(0).toJson() + "\n{\"client\":0,\n");
+        Files.writeString(file, calls.get(0).toLine() + "\n0\t1\n");
         IOException e = assertThrows(IOException.class, () -> ResultFile.read(file));
-        assertEquals("result file " + file + " line 2: at column 13: end of line (expected: a field name in quotes)",
-                e.getMessage());
+        assertEquals("result file " + file + " line 2: 2 fields (expected: 8, tab-separated)", e.getMessage());
     }
 }

@@ -14,9 +14,9 @@ class ClientOptionsTest {
     void argsParseBackToTheSameOptions() {
         Plan plan = Plan.of(5, Payload.ints(100), 2).withHold(Duration.ofMillis(2500))
                 .withRelease(StubRelease.DROP_AND_GC);
-        ClientOptions options = new ClientOptions(HostPort.loopback(1099), "BenchService", plan, 3, Path.of("/tmp/r.jsonl"));
+        ClientOptions options = new ClientOptions(HostPort.loopback(1099), "BenchService", plan, 3, Path.of("/tmp/r.tsv"));
         assertEquals(List.of("--server", "127.0.0.1:1099", "--name", "BenchService", "--invocations", "5",
-                "--payload", "ints:100", "--warmup", "2", "--client", "3", "--result", "/tmp/r.jsonl",
+                "--payload", "ints:100", "--warmup", "2", "--client", "3", "--result", "/tmp/r.tsv",
                 "--hold-ms", "2500", "--drop-stub-and-gc"), options.toArgs());
         assertEquals(options, ClientOptions.parse(options.toArgs().toArray(String[]::new)).orElseThrow());
     }

@@ -4,8 +4,9 @@ import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.Ior;
+import io.wireanalyze.workloads.IiopReference;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
@@ -29,10 +30,10 @@ import java.util.Optional;
  *
  * <p>Resolves {@code NameService} ({@code resolve_initial_references}, corbaloc), narrows it, calls
  * {@code resolve_str(name)} and narrows the result: that is the recorded lookup (method {@code resolve_str},
- * result the reference as {@link Ior#toString()}). Then the warm-up calls, the marker call
+ * result the reference as {@link IiopReference#describe}). Then the warm-up calls, the marker call
  * {@code wireanalyzeMark("measure")} (only after warm-ups) and the measured calls, each timed with
  * {@code System.nanoTime()}, then the hold. CORBA has no distributed garbage collection: the reference is
- * simply released at exit whatever the plan's release says. Writes the JSON-lines records, prints a one-line
+ * simply released at exit whatever the plan's release says. Writes the call records, prints a one-line
  * summary, exits 0; on failure one line on stderr and exit 1.
  */
 public final class IiopClient {
@@ -50,7 +51,7 @@ public final class IiopClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, IiopConfig.DEFAULT_NAMING_GIOP.text()));
+        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
         Parsed<IdlString> chars = IdlString.parse(System.getProperty(CHARS_PROPERTY, IdlString.STRING.idlName()));
         for (Parsed<?> p : new Parsed<?>[] {parsed, giop, chars}) {
             if (p.error().isPresent()) {
@@ -90,7 +91,7 @@ public final class IiopClient {
             NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
             BenchService stub = BenchServiceHelper.narrow(naming.resolve_str(options.name()));
             long end = System.nanoTime();
-            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(describe(orb, stub)));
+            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(IiopReference.describe(orb, stub)));
             PlanRun.Call<RuntimeException> marker = () -> {
                 stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
                 return null;
@@ -103,13 +104,6 @@ public final class IiopClient {
             Thread.currentThread().interrupt();
             return Optional.of(run.step() + ": interrupted");
         }
-    }
-
-    /** The reference as {@code IDL:... @ host:port (IIOP 1.2)}, or the stringified IOR if it has no IIOP profile. */
-    static String describe(ORB orb, org.omg.CORBA.Object ref) {
-        String ior = orb.object_to_string(ref);
-        Parsed<Ior> parsed = Ior.parse(ior);
-        return parsed.error().isPresent() ? ior : parsed.orElseThrow().toString();
     }
 
     /** The IDL operation a payload calls: its Java name, except {@code sendWChars} for wstring chars. */

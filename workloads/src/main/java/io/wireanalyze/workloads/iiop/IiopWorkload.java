@@ -3,15 +3,21 @@ package io.wireanalyze.workloads.iiop;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.GiopNamingOption;
+import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
-import io.wireanalyze.workloads.OrbLibrary;
+import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
 import java.io.IOException;
@@ -33,25 +39,41 @@ import java.util.stream.Stream;
  *   <li>client JVMs, {@link IiopClient}: {@code resolve_initial_references("NameService")} through a corbaloc
  *       of the configured GIOP version, {@code resolve_str}, then the plan's calls.</li>
  * </ol>
- * All run with JacORB's class path ({@link OrbLibrary#JACORB}), not this JVM's. The traffic is on the two
- * ports only: {@code tcp and (port 1050 or port 1051)} by default.
+ * All run with JacORB's class path ({@link StackLibrary#JACORB}), not this JVM's. The traffic is on the two
+ * ports only: {@code tcp and (port 1050 or port 1051)} by default. The naming JVM's ORB reaches the naming
+ * service through a corbaloc of {@code namingGiop}'s version; payload {@code chars:N} travels as {@code chars}.
  */
 public final class IiopWorkload implements Workload {
 
     private enum State { NEW, RUNNING, CLOSED }
 
-    private final IiopConfig config;
+    private final ServerConfig config;
+    private final GiopVersion namingGiop;
+    private final IdlString chars;
     private State state = State.NEW;
     private LaunchSettings launch;
     private Path namingDb;
     private JvmProcess naming;
     private JvmProcess server;
 
-    public IiopWorkload(IiopConfig config) {
-        this.config = config;
+    public IiopWorkload(ServerConfig config, GiopVersion namingGiop, IdlString chars) {
+        this.config = config.requireDistinctPorts();
+        this.namingGiop = namingGiop;
+        this.chars = chars;
     }
 
-    public IiopConfig config() {
+    /** Naming 1050, object 1051, name BenchService. */
+    public static ServerConfig defaults() {
+        return ServerConfig.of(1050, 1051);
+    }
+
+    /** From {@link ServerPortOptions}, {@link GiopNamingOption} and {@link IdlStringOption}. */
+    public static IiopWorkload create(WorkloadArgs args) {
+        return new IiopWorkload(args.group(ServerPortOptions.class).applyTo(defaults()),
+                args.group(GiopNamingOption.class).version(), args.group(IdlStringOption.class).type());
+    }
+
+    public ServerConfig config() {
         return config;
     }
 
@@ -66,14 +88,14 @@ public final class IiopWorkload implements Workload {
         if (state != State.NEW) throw new IllegalStateException("iiop server: " + state + " (expected: NEW, start() once)");
         state = State.RUNNING;
         try {
-            launch = config.launch().withClassPath(OrbLibrary.JACORB.classPath());
+            launch = config.launch().withClassPath(StackLibrary.JACORB.classPath());
             namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
             naming = ServerLaunch.start("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
                     List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
                             IiopNamingServer.DB_DIR, namingDb.toString()),
                     ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
             OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
-                    config.namingGiop());
+                    namingGiop);
             String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
             server = ServerLaunch.start("iiop server", launch, IiopServer.class, launch.serverProperties(),
                     options.toArgs(), expected);
@@ -95,16 +117,16 @@ public final class IiopWorkload implements Workload {
         ServerLaunch.requireAlive(naming);
         ServerLaunch.requireAlive(server);
         ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
-                Map.of(IiopClient.NAMING_GIOP_PROPERTY, config.namingGiop().text(),
-                        IiopClient.CHARS_PROPERTY, config.chars().idlName()),
+                Map.of(IiopClient.NAMING_GIOP_PROPERTY, namingGiop.text(),
+                        IiopClient.CHARS_PROPERTY, chars.idlName()),
                 HostPort.loopback(config.namingPort()), config.name());
         return ClientFleet.run(client, launch, plan, resultFile);
     }
 
-    /** The naming port, then the object port. */
+    /** The naming service, then the object. */
     @Override
-    public List<Integer> ports() {
-        return List.of(config.namingPort(), config.objectPort());
+    public List<Listener> listeners() {
+        return List.of(new Listener("JacORB COS Naming", config.namingPort()), new Listener("the object", config.objectPort()));
     }
 
     /** The server JVM's stdout, after the naming JVM's. */

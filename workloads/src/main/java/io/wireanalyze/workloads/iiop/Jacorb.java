@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.iiop;
 
 import io.wireanalyze.workloads.Loopback;
+import io.wireanalyze.workloads.QuietLogging;
 
 import java.util.Properties;
 
@@ -24,15 +25,13 @@ final class Jacorb {
     static final String NAMING_DB_DIR = "jacorb.naming.db_dir";
     /** The name server writes its IOR there once it serves requests: the naming JVM's readiness signal. */
     static final String NAMING_IOR_FILE = "jacorb.naming.ior_filename";
-    /** slf4j-simple's level: JacORB logs its start-up at INFO, which would bury errors in the stderr tail. */
-    static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
     private Jacorb() {
     }
 
-    /** Call first in a main: quiet logging unless the command line chose a level. */
+    /** Call first in a main: quiet logging unless the command line chose a level (JacORB logs its start-up at INFO). */
     static void quietLogging() {
-        if (System.getProperty(SLF4J_LEVEL) == null) System.setProperty(SLF4J_LEVEL, "warn");
+        QuietLogging.apply();
     }
 
     /** A client ORB that resolves {@code NameService} at {@code nameServiceCorbaloc}. */

@@ -26,7 +26,7 @@ import java.util.Optional;
  * makes the warm-up calls, the marker call {@code wireanalyzeMark("measure")} (only after warm-ups), and
  * the measured calls, timing each with {@code System.nanoTime()}; keeps the stub for {@code --hold-ms}
  * (the DGC renews its lease meanwhile); with {@code --drop-stub-and-gc} then drops it and collects until
- * the DGC clean call is out ({@link DgcRelease}). Writes one JSON line per call to {@code --result} (also
+ * the DGC clean call is out ({@link DgcRelease}). Writes one line per call to {@code --result} (also
  * the calls made before a failure), prints a one-line summary, and exits 0; on failure prints one line on
  * stderr and exits 1.
  */
@@ -45,13 +45,21 @@ public final class JrmpClient {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        return run("jrmp client", args, out, err);
+    }
+
+    /**
+     * The client's whole run, its messages starting with {@code kind} and the client index (e.g.
+     * {@code http-rmi client 0: ...}): the http-rmi client is this one with its socket factory installed first.
+     */
+    public static int run(String kind, String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
         if (parsed.error().isPresent()) {
-            err.println("jrmp client: " + parsed.error().get());
+            err.println(kind + ": " + parsed.error().get());
             return 1;
         }
         ClientOptions options = parsed.orElseThrow();
-        String role = "jrmp client " + options.client();
+        String role = kind + " " + options.client();
         CallLog log = new CallLog(options.client());
         Session session = callAll(options, log);
         Optional<String> failure = session.failure();

@@ -1,9 +1,10 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ServerLaunch;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.BindException;
@@ -27,7 +28,6 @@ import java.rmi.server.UnicastRemoteObject;
  * stdin closed, 1 with one line on stderr when it cannot start (e.g. port in use).
  */
 public final class JrmpServer {
-    public static final String READY_PREFIX = "READY ";
 
     private JrmpServer() {
     }
@@ -64,23 +64,12 @@ public final class JrmpServer {
             unexport(registry);
             return 1;
         }
-        out.println(READY_PREFIX + "registry=" + options.registryPort() + " object=" + options.objectPort());
+        out.println(ServerLaunch.READY_PREFIX + "registry=" + options.registryPort() + " object=" + options.objectPort());
         out.flush();
-        awaitEndOfInput(in, err);
+        EndOfInput.await(in, err, "jrmp server");
         unexport(impl); // also keeps impl strongly reachable until here: the RMI runtime holds it weakly
         unexport(registry);
         return 0;
-    }
-
-    private static void awaitEndOfInput(InputStream in, PrintStream err) {
-        byte[] buffer = new byte[256];
-        try {
-            while (in.read(buffer) >= 0) {
-                // Input is ignored; only its end matters.
-            }
-        } catch (IOException e) {
-            err.println("jrmp server: stdin: " + e.getMessage() + "; stopping");
-        }
     }
 
     private static void unexport(Remote r) {

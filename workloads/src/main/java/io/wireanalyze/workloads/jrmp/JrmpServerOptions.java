@@ -2,6 +2,7 @@ package io.wireanalyze.workloads.jrmp;
 
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ServerConfig;
 
 import java.util.List;
 import java.util.Objects;
@@ -27,9 +28,9 @@ record JrmpServerOptions(int registryPort, int objectPort, String name) {
 
     static Parsed<JrmpServerOptions> parse(String[] args) {
         return OptionArgs.parse(args, Set.of(REGISTRY_PORT, OBJECT_PORT, NAME), Set.of()).flatMap(o -> {
-            Parsed<Integer> registry = o.intValue(REGISTRY_PORT, 1, 65535, JrmpConfig.DEFAULT_REGISTRY_PORT);
-            Parsed<Integer> object = o.intValue(OBJECT_PORT, 1, 65535, JrmpConfig.DEFAULT_OBJECT_PORT);
-            String name = o.value(NAME).orElse(JrmpConfig.DEFAULT_NAME);
+            Parsed<Integer> registry = o.intValue(REGISTRY_PORT, 1, 65535, JrmpWorkload.defaults().namingPort());
+            Parsed<Integer> object = o.intValue(OBJECT_PORT, 1, 65535, JrmpWorkload.defaults().objectPort());
+            String name = o.value(NAME).orElse(ServerConfig.DEFAULT_NAME);
             if (registry.error().isPresent()) return Parsed.invalid(registry.error().get());
             if (object.error().isPresent()) return Parsed.invalid(object.error().get());
             if (name.isEmpty()) return Parsed.invalid("option " + NAME + ": '' (expected: a non-empty name)");

@@ -3,8 +3,9 @@ package io.wireanalyze.workloads.rmiiiop;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.Ior;
+import io.wireanalyze.workloads.IiopReference;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
@@ -31,7 +32,7 @@ import java.util.Optional;
  * result to {@link BenchService} with {@code PortableRemoteObject.narrow} (a dynamic stub): that is the
  * recorded lookup (method {@code resolve_str}). Then warm-ups, marker, measured calls and hold as the JRMP
  * client. RMI over IIOP has no distributed garbage collection: the reference is released at exit whatever the
- * plan's release says. Writes the JSON-lines records, prints a one-line summary, exits 0; on failure one line
+ * plan's release says. Writes the call records, prints a one-line summary, exits 0; on failure one line
  * on stderr and exit 1.
  */
 public final class RmiIiopClient {
@@ -48,7 +49,7 @@ public final class RmiIiopClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, RmiIiopConfig.DEFAULT_NAMING_GIOP.text()));
+        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
         for (Parsed<?> p : new Parsed<?>[] {parsed, giop}) {
             if (p.error().isPresent()) {
                 err.println("rmi-iiop client: " + p.error().get());
@@ -88,7 +89,7 @@ public final class RmiIiopClient {
             org.omg.CORBA.Object found = naming.resolve_str(options.name());
             BenchService stub = (BenchService) PortableRemoteObject.narrow(found, BenchService.class);
             long end = System.nanoTime();
-            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(describe(orb, found)));
+            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(IiopReference.describe(orb, found)));
             run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.prepare(stub, plan.payload()), BenchCalls.marker(stub));
             return Optional.empty();
         } catch (RemoteException | UserException | RuntimeException e) {
@@ -97,12 +98,5 @@ public final class RmiIiopClient {
             Thread.currentThread().interrupt();
             return Optional.of(run.step() + ": interrupted");
         }
-    }
-
-    /** The reference as {@code RMI:... @ host:port (IIOP 1.2)}, or the stringified IOR if it has no IIOP profile. */
-    static String describe(ORB orb, org.omg.CORBA.Object ref) {
-        String ior = orb.object_to_string(ref);
-        Parsed<Ior> parsed = Ior.parse(ior);
-        return parsed.error().isPresent() ? ior : parsed.orElseThrow().toString();
     }
 }

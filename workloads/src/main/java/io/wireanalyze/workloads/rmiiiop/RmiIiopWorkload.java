@@ -3,15 +3,21 @@ package io.wireanalyze.workloads.rmiiiop;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.GiopNamingOption;
+import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
-import io.wireanalyze.workloads.OrbLibrary;
+import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
 import java.nio.file.Path;
@@ -23,7 +29,7 @@ import java.util.Map;
  * {@link io.wireanalyze.workloads.jrmp.BenchService} exported with {@code javax.rmi.PortableRemoteObject}.
  * One server JVM ({@link RmiIiopServer}: ORB, TransientNameService, exported object) listening on the naming
  * port and the object port of 127.0.0.1, and client JVMs ({@link RmiIiopClient}). All run with the GlassFish
- * ORB's class path ({@link OrbLibrary#GLASSFISH}), not this JVM's.
+ * ORB's class path ({@link StackLibrary#GLASSFISH}), not this JVM's.
  *
  * <p>The traffic uses the two ports only ({@code tcp and (port 1060 or port 1061)} by default): the clients
  * reach the naming service through the naming port; the references it returns, the naming context's own
@@ -34,16 +40,30 @@ public final class RmiIiopWorkload implements Workload {
 
     private enum State { NEW, RUNNING, CLOSED }
 
-    private final RmiIiopConfig config;
+    private final ServerConfig config;
+    private final GiopVersion namingGiop;
     private State state = State.NEW;
     private LaunchSettings launch;
     private JvmProcess server;
 
-    public RmiIiopWorkload(RmiIiopConfig config) {
-        this.config = config;
+    /** @param namingGiop the GIOP version of the clients' naming corbaloc */
+    public RmiIiopWorkload(ServerConfig config, GiopVersion namingGiop) {
+        this.config = config.requireDistinctPorts();
+        this.namingGiop = namingGiop;
     }
 
-    public RmiIiopConfig config() {
+    /** Naming 1060, object 1061, name BenchService. */
+    public static ServerConfig defaults() {
+        return ServerConfig.of(1060, 1061);
+    }
+
+    /** From {@link ServerPortOptions} and {@link GiopNamingOption}. */
+    public static RmiIiopWorkload create(WorkloadArgs args) {
+        return new RmiIiopWorkload(args.group(ServerPortOptions.class).applyTo(defaults()),
+                args.group(GiopNamingOption.class).version());
+    }
+
+    public ServerConfig config() {
         return config;
     }
 
@@ -57,9 +77,9 @@ public final class RmiIiopWorkload implements Workload {
         if (state != State.NEW) throw new IllegalStateException("rmi-iiop server: " + state + " (expected: NEW, start() once)");
         state = State.RUNNING;
         try {
-            launch = config.launch().withClassPath(OrbLibrary.GLASSFISH.classPath());
+            launch = config.launch().withClassPath(StackLibrary.GLASSFISH.classPath());
             OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
-                    config.namingGiop());
+                    namingGiop);
             String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
             server = ServerLaunch.start("rmi-iiop server", launch, RmiIiopServer.class, launch.serverProperties(),
                     options.toArgs(), expected);
@@ -76,15 +96,15 @@ public final class RmiIiopWorkload implements Workload {
             throw new WorkloadException("rmi-iiop server: " + state.name().toLowerCase() + " (expected: running; call start() first)");
         ServerLaunch.requireAlive(server);
         ClientLaunch client = new ClientLaunch("rmi-iiop client", RmiIiopClient.class,
-                Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, config.namingGiop().text()),
+                Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, namingGiop.text()),
                 HostPort.loopback(config.namingPort()), config.name());
         return ClientFleet.run(client, launch, plan, resultFile);
     }
 
-    /** The naming port, then the object port. */
+    /** The naming service, then the object. */
     @Override
-    public List<Integer> ports() {
-        return List.of(config.namingPort(), config.objectPort());
+    public List<Listener> listeners() {
+        return List.of(new Listener("GlassFish ORB naming", config.namingPort()), new Listener("the object", config.objectPort()));
     }
 
     @Override

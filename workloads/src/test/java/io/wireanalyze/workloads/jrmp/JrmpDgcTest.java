@@ -5,7 +5,9 @@ import io.wireanalyze.workloads.FreePorts;
 import io.wireanalyze.workloads.LineWait;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.StubRelease;
+import io.wireanalyze.workloads.TestLaunch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,17 +23,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the last client reference is gone, i.e. after a DGC clean call or when a lease expires.
  */
 class JrmpDgcTest {
-    private static final String UNREFERENCED = "UNREFERENCED name=" + JrmpConfig.DEFAULT_NAME;
+    private static final String UNREFERENCED = "UNREFERENCED name=" + ServerConfig.DEFAULT_NAME;
 
     @Test
     void droppingTheStubMakesTheClientSendACleanCallBeforeItExits(@TempDir Path dir) throws Exception {
         int[] ports = FreePorts.take(2);
         // Default lease (10 min): only a clean call can unreference the object within the test.
-        try (JrmpWorkload w = new JrmpWorkload(JrmpConfig.defaults().withPorts(ports[0], ports[1])
-                .withLaunch(JrmpWorkloadTest.FAST))) {
+        try (JrmpWorkload w = new JrmpWorkload(JrmpWorkload.defaults().withPorts(ports[0], ports[1])
+                .withLaunch(TestLaunch.FAST))) {
             w.start();
             ClientResult r = w.runClient(Plan.of(2, Payload.none(), 0).withRelease(StubRelease.DROP_AND_GC),
-                    dir.resolve("r.jsonl"));
+                    dir.resolve("r.tsv"));
             assertEquals(0, r.exitCode(), () -> r.exits().toString());
             String summary = r.exits().get(0).summary().orElseThrow();
             assertTrue(summary.endsWith("; stub released: cleaned"), summary);
@@ -43,12 +45,12 @@ class JrmpDgcTest {
     @Test
     void aShortLeaseOnTheServerCommandLineExpiresAfterTheClientExits(@TempDir Path dir) throws Exception {
         int[] ports = FreePorts.take(2);
-        try (JrmpWorkload w = new JrmpWorkload(JrmpConfig.defaults().withPorts(ports[0], ports[1])
-                .withLaunch(JrmpWorkloadTest.FAST).withLeaseValue(Duration.ofMillis(1000)))) {
+        try (JrmpWorkload w = new JrmpWorkload(JrmpWorkload.defaults().withPorts(ports[0], ports[1])
+                .withLaunch(TestLaunch.FAST).withServerProperty(DgcOptions.LEASE_VALUE_PROPERTY, "1000"))) {
             w.start();
             // The client keeps the stub 1.5 s (renewing the 1 s lease) and exits without a clean call.
             ClientResult r = w.runClient(Plan.of(1, Payload.none(), 0).withHold(Duration.ofMillis(1500)),
-                    dir.resolve("r.jsonl"));
+                    dir.resolve("r.tsv"));
             assertEquals(0, r.exitCode(), () -> r.exits().toString());
             assertTrue(w.serverOutput().stream().noneMatch(UNREFERENCED::equals), () -> w.serverOutput().toString());
             // The lease (1 s) expires and the server's check (every leaseValue/2) notices it.

@@ -9,7 +9,7 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.FreePorts;
 import io.wireanalyze.workloads.HostPort;
-import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.TestLaunch;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ResultFile;
@@ -25,7 +25,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,10 +37,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Real server and client JVMs on loopback; one server shared by these tests. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JrmpWorkloadTest {
-    static final LaunchSettings FAST = LaunchSettings.defaults()
-            .withStartTimeout(Duration.ofSeconds(30)).withClientTimeout(Duration.ofSeconds(60))
-            .withStopGrace(Duration.ofSeconds(2));
-
     private JrmpWorkload workload;
     private ServerReady ready;
     private int[] ports;
@@ -49,7 +44,7 @@ class JrmpWorkloadTest {
     @BeforeAll
     void startServer() throws WorkloadException {
         ports = FreePorts.take(2);
-        workload = new JrmpWorkload(JrmpConfig.defaults().withPorts(ports[0], ports[1]).withLaunch(FAST));
+        workload = new JrmpWorkload(JrmpWorkload.defaults().withPorts(ports[0], ports[1]).withLaunch(TestLaunch.FAST));
         ready = workload.start();
     }
 
@@ -67,7 +62,7 @@ class JrmpWorkloadTest {
 
     @Test
     void clientRecordsLookupTwoWarmupsTheMarkAndFiveMeasuredCalls(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("calls.jsonl");
+        Path file = dir.resolve("calls.tsv");
         ClientResult r = workload.runClient(Plan.of(5, Payload.ints(100), 2), file);
 
         assertEquals(0, r.exitCode(), () -> r.exits().toString());
@@ -99,7 +94,7 @@ class JrmpWorkloadTest {
 
     @Test
     void twoClientsRunInParallelAndTheirRecordsAreMergedInClientOrder(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("getters.jsonl");
+        Path file = dir.resolve("getters.tsv");
         ClientResult r = workload.runClient(Plan.of(3, Payload.getter(BenchMethod.GET_INT), 0).withClients(2), file);
 
         assertEquals(0, r.exitCode(), () -> r.exits().toString());
@@ -123,7 +118,7 @@ class JrmpWorkloadTest {
                 Payload.getter(BenchMethod.GET_BOOLEAN), Payload.getter(BenchMethod.GET_BYTE),
                 Payload.getter(BenchMethod.GET_STRING), Payload.chars(7));
         for (int i = 0; i < payloads.size(); i++) {
-            ClientResult r = workload.runClient(Plan.of(1, payloads.get(i), 0), dir.resolve(i + ".jsonl"));
+            ClientResult r = workload.runClient(Plan.of(1, payloads.get(i), 0), dir.resolve(i + ".tsv"));
             assertEquals(Optional.of(expected.get(i)), r.calls(CallKind.MEASURED).get(0).result(), payloads.get(i).spec());
         }
     }
@@ -133,13 +128,13 @@ class JrmpWorkloadTest {
         JrmpWorkload wrongName = new JrmpWorkload(workload.config().withName("NoSuchService"));
         // Not started: runClient refuses.
         WorkloadException notStarted = assertThrows(WorkloadException.class,
-                () -> wrongName.runClient(Plan.of(1, Payload.none(), 0), dir.resolve("x.jsonl")));
+                () -> wrongName.runClient(Plan.of(1, Payload.none(), 0), dir.resolve("x.tsv")));
         assertEquals("jrmp server: new (expected: running; call start() first)", notStarted.getMessage());
 
         // The shared server's registry has no "NoSuchService": the client's lookup fails.
         ClientResult r = ClientFleet.run(
                 new ClientLaunch("jrmp client", JrmpClient.class, Map.of(), HostPort.loopback(ports[0]), "NoSuchService"),
-                FAST, Plan.of(1, Payload.none(), 0), dir.resolve("r.jsonl"));
+                TestLaunch.FAST, Plan.of(1, Payload.none(), 0), dir.resolve("r.tsv"));
         assertEquals(1, r.exitCode());
         assertEquals(List.of(), r.calls());
         List<String> stderr = r.exits().get(0).stderrTail();
@@ -152,7 +147,7 @@ class JrmpWorkloadTest {
     void aServerOnAPortInUseFailsWithTheReasonAndItsStderr() throws IOException {
         try (ServerSocket taken = new ServerSocket(0)) {
             int port = taken.getLocalPort();
-            JrmpWorkload second = new JrmpWorkload(JrmpConfig.defaults().withPorts(port, FreePorts.take(1)[0]).withLaunch(FAST));
+            JrmpWorkload second = new JrmpWorkload(JrmpWorkload.defaults().withPorts(port, FreePorts.take(1)[0]).withLaunch(TestLaunch.FAST));
             WorkloadException e = assertThrows(WorkloadException.class, second::start);
             assertEquals("jrmp server: exited with code 1 before printing READY (expected: 'READY registry=" + port
                     + " object=" + second.config().objectPort() + "'); stderr: jrmp server: registry port " + port

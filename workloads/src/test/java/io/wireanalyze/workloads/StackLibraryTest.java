@@ -14,13 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class OrbLibraryTest {
+class StackLibraryTest {
 
     @Test
-    void eachOrbsClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
-        List<String> jacorb = Arrays.asList(OrbLibrary.JACORB.classPath().split(File.pathSeparator));
-        List<String> glassfish = Arrays.asList(OrbLibrary.GLASSFISH.classPath().split(File.pathSeparator));
-        Path classes = OrbLibrary.codeLocation();
+    void eachStacksClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
+        List<String> jacorb = Arrays.asList(StackLibrary.JACORB.classPath().split(File.pathSeparator));
+        List<String> glassfish = Arrays.asList(StackLibrary.GLASSFISH.classPath().split(File.pathSeparator));
+        List<String> web = Arrays.asList(StackLibrary.JETTY_NETTY.classPath().split(File.pathSeparator));
+        Path classes = StackLibrary.codeLocation();
 
         assertEquals(List.of("jacorb-3.9.jar", "jacorb-omgapi-3.9.jar", "jboss-rmi-api_1.0_spec-1.0.6.Final.jar",
                 "slf4j-api-2.0.16.jar", "slf4j-simple-2.0.16.jar", "classes"), names(jacorb));
@@ -28,6 +29,12 @@ class OrbLibraryTest {
                 "pfl-basic-5.1.1.jar", "pfl-dynamic-5.1.1.jar", "pfl-tf-5.1.1.jar", "gmbal-api-only-4.0.3.jar")), glassfish::toString);
         assertFalse(names(glassfish).stream().anyMatch(n -> n.startsWith("jacorb") || n.startsWith("jboss-rmi")
                 || n.startsWith("gmbal-4")), glassfish::toString);
+        // Jetty 12.1.11 as Apache CXF 4.2.3 pins it, its EE 11 servlet API, Netty's HTTP codec; no ORB.
+        assertTrue(names(web).containsAll(List.of("jetty-server-12.1.11.jar", "jetty-ee11-servlet-12.1.11.jar",
+                "jakarta.servlet-api-6.1.0.jar", "netty-codec-http-4.2.18.Final.jar", "netty-transport-4.2.18.Final.jar",
+                "slf4j-simple-2.0.16.jar")), web::toString);
+        assertFalse(names(web).stream().anyMatch(n -> n.startsWith("jacorb") || n.startsWith("glassfish")), web::toString);
+        assertEquals(classes.toString(), web.get(web.size() - 1));
         assertEquals(classes.toString(), jacorb.get(jacorb.size() - 1));
         assertEquals(classes.toString(), glassfish.get(glassfish.size() - 1));
         assertTrue(jacorb.get(0).endsWith(Path.of("target", "lib", "iiop", "jacorb-3.9.jar").toString()), jacorb.get(0));
@@ -36,18 +43,18 @@ class OrbLibraryTest {
     @Test
     void looksBesideTheClassesOrTheJarThenInTheClonesWorkloadsModule() {
         assertEquals(List.of(Path.of("/r/workloads/target/lib/rmi-iiop")),
-                OrbLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
+                StackLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
         assertEquals(List.of(Path.of("/r/cli/target/lib/iiop"), Path.of("/r/workloads/target/lib/iiop")),
-                OrbLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
         assertEquals(List.of(Path.of("/opt/wa/lib/iiop")),
-                OrbLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
     }
 
     @Test
     void saysWhereItLookedWhenNoJarsAreThere(@TempDir Path dir) {
         WorkloadException e = assertThrows(WorkloadException.class,
-                () -> OrbLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
-        assertEquals("rmi-iiop ORB jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
+                () -> StackLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
+        assertEquals("rmi-iiop jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
                 + " into workloads/target/lib/rmi-iiop, or -Dwireanalyze.workloads.lib=DIR with DIR/rmi-iiop/*.jar)", e.getMessage());
     }
 

@@ -13,45 +13,48 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The jars of one ORB and the class path its workload JVMs run with.
+ * The jars of one stack a workload runs on (an ORB, or Jetty and Netty) and the class path of the workload JVMs
+ * that need it.
  *
  * <p>Why: JDK 11 removed CORBA, and JacORB's {@code org.omg} classes and the GlassFish ORB's cannot share a
- * flat class path (same packages, different implementations and delegates). So neither ORB is on the CLI's
- * class path: the build copies each into its own directory ({@code workloads/target/lib/iiop} and
- * {@code workloads/target/lib/rmi-iiop}, maven-dependency-plugin), and the CORBA workloads launch their
- * JVMs with {@link #classPath()}: that directory's jars, then the jar or directory holding the workload
+ * flat class path (same packages, different implementations and delegates); Jetty and Netty could, but the CLI
+ * needs neither. So no stack is on the CLI's class path: the build copies each into its own directory
+ * ({@code workloads/target/lib/<protocol>}, maven-dependency-plugin), and the workloads launch the JVMs that
+ * need it with {@link #classPath()}: that directory's jars, then the jar or directory holding the workload
  * classes (the CLI's shaded jar, or {@code workloads/target/classes} in this module's tests).
  *
  * <p>Where the directory is found, first match wins:
  * <ol>
- *   <li>{@code -Dwireanalyze.workloads.lib=DIR} ({@link #LIB_PROPERTY}): {@code DIR/iiop}, {@code DIR/rmi-iiop};</li>
+ *   <li>{@code -Dwireanalyze.workloads.lib=DIR} ({@link #LIB_PROPERTY}): {@code DIR/iiop}, {@code DIR/rmi-iiop}, ...;</li>
  *   <li>beside the workload classes: {@code target/classes} gives {@code target/lib}; a jar gives
  *       {@code lib} beside it;</li>
  *   <li>a jar in a clone's {@code cli/target} gives {@code workloads/target/lib} of that clone.</li>
  * </ol>
  */
-public enum OrbLibrary {
+public enum StackLibrary {
     /** JacORB 3.9 with its omgapi, the javax.rmi API JacORB needs on JDK 11+, slf4j. */
     JACORB("iiop"),
     /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only. */
-    GLASSFISH("rmi-iiop");
+    GLASSFISH("rmi-iiop"),
+    /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j. */
+    JETTY_NETTY("http-rmi");
 
-    /** System property naming the directory that holds {@code iiop/} and {@code rmi-iiop/}. */
+    /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";
 
     private final String directoryName;
 
-    OrbLibrary(String directoryName) {
+    StackLibrary(String directoryName) {
         this.directoryName = directoryName;
     }
 
-    /** The name of this ORB's jar directory, e.g. {@code iiop}. */
+    /** The name of this stack's jar directory, e.g. {@code iiop}. */
     public String directoryName() {
         return directoryName;
     }
 
     /**
-     * This ORB's jars (sorted by file name) followed by the location of the workload classes, joined with
+     * This stack's jars (sorted by file name) followed by the location of the workload classes, joined with
      * the path separator.
      *
      * @throws WorkloadException when no candidate directory holds a jar; the message lists where it looked
@@ -74,16 +77,16 @@ public enum OrbLibrary {
                 List<Path> jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
                 if (!jars.isEmpty()) return jars;
             } catch (IOException e) {
-                throw new WorkloadException(directoryName + " ORB jars: " + dir + ": " + e.getMessage(), e);
+                throw new WorkloadException(directoryName + " jars: " + dir + ": " + e.getMessage(), e);
             }
         }
-        throw new WorkloadException(directoryName + " ORB jars: none in "
+        throw new WorkloadException(directoryName + " jars: none in "
                 + candidates.stream().map(Path::toString).collect(Collectors.joining(", "))
                 + " (expected: the jars `mvn package` copies into workloads/target/lib/" + directoryName
                 + ", or -D" + LIB_PROPERTY + "=DIR with DIR/" + directoryName + "/*.jar)");
     }
 
-    /** Where to look for this ORB's directory, in order (see the class comment). */
+    /** Where to look for this stack's directory, in order (see the class comment). */
     List<Path> candidates(Optional<String> property, Path code, boolean codeIsDirectory) {
         if (property.isPresent()) return List.of(Path.of(property.get()).toAbsolutePath().resolve(directoryName));
         List<Path> roots = new ArrayList<>();
@@ -103,7 +106,7 @@ public enum OrbLibrary {
 
     /** The jar or class directory this class was loaded from. */
     static Path codeLocation() throws WorkloadException {
-        CodeSource source = OrbLibrary.class.getProtectionDomain().getCodeSource();
+        CodeSource source = StackLibrary.class.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null)
             throw new WorkloadException("workload classes: no code source (expected: loaded from a jar or a directory)");
         try {

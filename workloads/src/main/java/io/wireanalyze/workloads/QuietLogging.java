@@ -1,0 +1,18 @@
+package io.wireanalyze.workloads;
+
+/**
+ * The stacks log through slf4j-simple (JacORB, Jetty, Netty): at its default level, INFO, their start-up lines
+ * would bury a server's one-line error in the stderr tail its workload reports.
+ */
+public final class QuietLogging {
+    /** slf4j-simple's level property. */
+    public static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
+    private QuietLogging() {
+    }
+
+    /** Call first in a main: WARN unless the command line chose a level. */
+    public static void apply() {
+        if (System.getProperty(SLF4J_LEVEL) == null) System.setProperty(SLF4J_LEVEL, "warn");
+    }
+}

@@ -1,0 +1,48 @@
+package io.wireanalyze.workloads;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The option groups a workload is built from, as the command line parsed them, one per class. */
+public final class WorkloadArgs {
+    private final Map<Class<? extends OptionGroup>, OptionGroup> groups = new LinkedHashMap<>();
+
+    public WorkloadArgs(Collection<? extends OptionGroup> parsed) {
+        for (OptionGroup g : parsed) {
+            if (groups.put(g.getClass(), g) != null)
+                throw new IllegalArgumentException("option group " + g.getClass().getSimpleName() + ": given twice (expected: once)");
+        }
+    }
+
+    /** Every group {@code kind} takes, each with its defaults (nothing given on a command line). */
+    public static WorkloadArgs defaults(WorkloadKind kind) {
+        return new WorkloadArgs(kind.optionGroups().stream().map(WorkloadArgs::instance).toList());
+    }
+
+    /** A new instance of {@code type} with its defaults. */
+    public static OptionGroup instance(Class<? extends OptionGroup> type) {
+        try {
+            return type.getConstructor().newInstance();
+        } catch (NoSuchMethodException | InstantiationException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("option group " + type.getName() + ": " + e + " (expected: a public no-argument constructor)", e);
+        }
+    }
+
+    /** The group of this class. */
+    public <G extends OptionGroup> G group(Class<G> type) {
+        OptionGroup g = groups.get(type);
+        if (g == null)
+            throw new IllegalArgumentException("option group " + type.getSimpleName() + ": absent (expected: one of "
+                    + groups.keySet().stream().map(Class::getSimpleName).toList() + ")");
+        return type.cast(g);
+    }
+
+    /** The plan as every group leaves it ({@link OptionGroup#applyTo(Plan)}), in the order of the groups. */
+    public Plan applyTo(Plan plan) {
+        Plan p = plan;
+        for (OptionGroup g : groups.values()) p = g.applyTo(p);
+        return p;
+    }
+}

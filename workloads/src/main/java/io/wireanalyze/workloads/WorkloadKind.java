@@ -1,0 +1,130 @@
+package io.wireanalyze.workloads;
+
+import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
+import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
+import io.wireanalyze.workloads.iiop.IdlStringOption;
+import io.wireanalyze.workloads.iiop.IiopWorkload;
+import io.wireanalyze.workloads.jrmp.BenchService;
+import io.wireanalyze.workloads.jrmp.DgcOptions;
+import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
+
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The workload table: every remoting stack {@code capture --protocol} can run, with the option groups it takes,
+ * the remote interfaces whose methods name the RMI method hashes on its wire, and how it is built from its
+ * options. Adding a workload is a package with its {@link Workload} (and its own {@link OptionGroup}s) plus one
+ * constant here. Those not built yet say so.
+ */
+public enum WorkloadKind {
+    JRMP("jrmp", List.of(ServerPortOptions.class, DgcOptions.class), List.of(BenchService.class), JrmpWorkload::create),
+    IIOP("iiop", List.of(ServerPortOptions.class, GiopNamingOption.class, IdlStringOption.class), List.of(),
+            IiopWorkload::create),
+    RMI_IIOP("rmi-iiop", List.of(ServerPortOptions.class, GiopNamingOption.class), List.of(BenchService.class),
+            RmiIiopWorkload::create),
+    HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpRmiOptions.class),
+            List.of(BenchService.class), HttpRmiWorkload::create),
+    SOAP("soap", "SOAP on JAX-WS and Jetty: not built yet"),
+    HESSIAN("hessian", "Caucho Hessian: not built yet");
+
+    private final String label;
+    private final Optional<String> notBuilt;
+    private final List<Class<? extends OptionGroup>> optionGroups;
+    private final List<Class<?>> interfaces;
+    private final Function<WorkloadArgs, Workload> factory;
+
+    WorkloadKind(String label, List<Class<? extends OptionGroup>> optionGroups, List<Class<?>> interfaces,
+                 Function<WorkloadArgs, Workload> factory) {
+        this.label = label;
+        this.notBuilt = Optional.empty();
+        this.optionGroups = optionGroups;
+        this.interfaces = interfaces;
+        this.factory = factory;
+    }
+
+    WorkloadKind(String label, String notBuilt) {
+        this.label = label;
+        this.notBuilt = Optional.of(notBuilt);
+        this.optionGroups = List.of();
+        this.interfaces = List.of();
+        this.factory = args -> {
+            throw new IllegalStateException("--protocol " + label + ": " + notBuilt);
+        };
+    }
+
+    /** Why this workload cannot run yet, e.g. {@code SOAP on JAX-WS and Jetty: not built yet}. */
+    public Optional<String> notBuilt() {
+        return notBuilt;
+    }
+
+    /** The option groups this workload takes, beside the options every capture has. */
+    public List<Class<? extends OptionGroup>> optionGroups() {
+        return optionGroups;
+    }
+
+    /** The remote interfaces whose methods the RMI method hashes on this workload's wire name. */
+    public List<Class<?>> interfaces() {
+        return interfaces;
+    }
+
+    /**
+     * The workload, not started, from its option groups.
+     *
+     * @throws IllegalStateException when it is not built yet
+     * @throws IllegalArgumentException when {@code args} lacks a group it takes, or the options contradict each
+     *                                  other (e.g. the same port twice where two are needed)
+     */
+    public Workload create(WorkloadArgs args) {
+        return factory.apply(args);
+    }
+
+    /** Every option group of the table, each once, in table order. */
+    public static Set<Class<? extends OptionGroup>> allOptionGroups() {
+        return Arrays.stream(values()).flatMap(k -> k.optionGroups.stream()).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** Every remote interface of the table, each once: the method names of any workload's capture. */
+    public static Set<Class<?>> allInterfaces() {
+        return Arrays.stream(values()).flatMap(k -> k.interfaces.stream()).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** The workloads that take {@code group}, in table order. */
+    public static List<WorkloadKind> taking(Class<? extends OptionGroup> group) {
+        return Arrays.stream(values()).filter(k -> k.optionGroups.contains(group)).toList();
+    }
+
+    /** The label, e.g. {@code rmi-iiop}; {@code parse(label)} gives this constant back. */
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    public static Parsed<WorkloadKind> parse(String text) {
+        for (WorkloadKind k : values()) if (k.label.equalsIgnoreCase(text)) return Parsed.ok(k);
+        return Parsed.invalid("unknown protocol '" + text + "' (expected: one of "
+                + Arrays.stream(values()).map(WorkloadKind::toString).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** picocli: the label, any case, to the constant. */
+    public static final class Converter extends ParsedConverter<WorkloadKind> {
+        @Override
+        protected Parsed<WorkloadKind> parse(String text) {
+            return WorkloadKind.parse(text);
+        }
+    }
+
+    /** picocli: the labels, for {@code ${COMPLETION-CANDIDATES}}. */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Arrays.stream(values()).map(WorkloadKind::toString).iterator();
+        }
+    }
+}

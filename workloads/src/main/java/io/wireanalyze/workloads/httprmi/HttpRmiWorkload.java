@@ -1,0 +1,150 @@
+package io.wireanalyze.workloads.httprmi;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.Listener;
+import io.wireanalyze.workloads.Loopback;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerPortOptions;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
+import io.wireanalyze.workloads.WorkloadException;
+import io.wireanalyze.workloads.jrmp.DgcOptions;
+import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Java RMI tunnelled through HTTP, as JDK 1.1 to 8 did it (Juric et al. sections 2.2 and 2.3), rebuilt for
+ * today's JDKs: the JRMP workload's registry and server JVM; a web server JVM ({@link TunnelWebServer}, Jetty
+ * 12.1) whose servlet forwards each POST to the RMI ports; with {@link Via#PROXY} a forward HTTP proxy JVM
+ * ({@link ForwardProxy}, Netty) in between; and client JVMs ({@link HttpRmiClient}) whose RMI runtime sends
+ * every JRMP message as one POST. The web server and proxy run with Jetty's and Netty's class path
+ * ({@link StackLibrary#JETTY_NETTY}). Every leg is on 127.0.0.1 with fixed ports, so
+ * {@code tcp and (port 1099 or port 1100 or port 8080 or port 3128)} holds client to proxy, proxy to Jetty, and
+ * Jetty to the RMI server.
+ */
+public final class HttpRmiWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final ServerConfig config;
+    private final TunnelRoute route;
+    private final JrmpWorkload rmi;
+    private State state = State.NEW;
+    private JvmProcess web;
+    private JvmProcess proxy;
+
+    public HttpRmiWorkload(ServerConfig config, TunnelRoute route) {
+        this.config = config;
+        this.route = route;
+        this.rmi = new JrmpWorkload(config);
+        Set<Integer> rmiPorts = Set.of(config.namingPort(), config.objectPort());
+        if (rmiPorts.contains(route.httpPort()) || (route.via() == Via.PROXY && rmiPorts.contains(route.proxyPort())))
+            throw new IllegalArgumentException("http-rmi ports: " + route + " (expected: other than the RMI ports " + rmiPorts + ")");
+    }
+
+    /** From {@link ServerPortOptions}, {@link DgcOptions} and {@link HttpRmiOptions}. */
+    public static HttpRmiWorkload create(WorkloadArgs args) {
+        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(JrmpWorkload.defaults());
+        return new HttpRmiWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(HttpRmiOptions.class).route());
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public TunnelRoute route() {
+        return route;
+    }
+
+    /**
+     * Starts the RMI server JVM, the web server JVM and (via the proxy) the proxy JVM, each waiting for its READY line.
+     *
+     * @return the RMI server JVM's pid and READY line
+     * @throws WorkloadException as {@link Workload#start()}, also when Jetty's and Netty's jars are not found
+     */
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException("http-rmi servers: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            ServerReady ready = rmi.start();
+            LaunchSettings stack = config.launch().withClassPath(StackLibrary.JETTY_NETTY.classPath());
+            web = ServerLaunch.start("http-rmi web server", stack, TunnelWebServer.class, Map.of(),
+                    List.of(TunnelLimits.PORT, Integer.toString(route.httpPort()),
+                            TunnelLimits.ALLOW, TunnelLimits.portList(Set.of(config.namingPort(), config.objectPort()))),
+                    ServerLaunch.READY_PREFIX + "http=" + route.httpPort());
+            if (route.via() == Via.PROXY)
+                proxy = ServerLaunch.start("http-rmi proxy", stack, ForwardProxy.class, Map.of(),
+                        List.of(TunnelLimits.PORT, Integer.toString(route.proxyPort()), TunnelLimits.ALLOW, Integer.toString(route.httpPort())),
+                        ServerLaunch.READY_PREFIX + "proxy=" + route.proxyPort());
+            return ready;
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || web == null)
+            throw new WorkloadException("http-rmi servers: " + state.name().toLowerCase(java.util.Locale.ROOT) + " (expected: running; call start() first)");
+        rmi.requireRunning();
+        ServerLaunch.requireAlive(web);
+        if (proxy != null) ServerLaunch.requireAlive(proxy);
+        Map<String, String> properties = new TreeMap<>(Map.of(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS,
+                HttpRmiClient.HTTP_PORT_PROPERTY, Integer.toString(route.httpPort())));
+        route.proxy().ifPresent(p -> properties.put(HttpRmiClient.PROXY_PORT_PROPERTY, Integer.toString(p.port())));
+        ClientLaunch client = new ClientLaunch("http-rmi client", HttpRmiClient.class, properties,
+                HostPort.loopback(config.namingPort()), config.name());
+        return ClientFleet.run(client, config.launch(), plan, resultFile);
+    }
+
+    /** The registry, the object, Jetty, and the proxy when the route goes through it. */
+    @Override
+    public List<Listener> listeners() {
+        List<Listener> all = new ArrayList<>(rmi.listeners());
+        all.add(new Listener("Jetty", route.httpPort()));
+        route.proxy().ifPresent(p -> all.add(new Listener("the proxy", p.port())));
+        return List.copyOf(all);
+    }
+
+    /** The RMI server's stdout, then the web server's and the proxy's. */
+    @Override
+    public List<String> serverOutput() {
+        List<String> lines = new ArrayList<>(rmi.serverOutput());
+        if (web != null) lines.addAll(web.stdout());
+        if (proxy != null) lines.addAll(proxy.stdout());
+        return lines;
+    }
+
+    /** The RMI server JVM, for waiting on its lines (e.g. {@code UNREFERENCED} after a DGC clean call). */
+    public JrmpWorkload rmiServer() {
+        return rmi;
+    }
+
+    /** Stops the proxy, the web server and the RMI server. Idempotent. */
+    @Override
+    public void close() {
+        if (proxy != null) proxy.close();
+        if (web != null) web.close();
+        rmi.close();
+        proxy = null;
+        web = null;
+        state = State.CLOSED;
+    }
+}
