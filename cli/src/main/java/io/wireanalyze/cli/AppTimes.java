@@ -20,7 +20,7 @@ final class AppTimes {
 
     static void print(AnalysisResult analysis, ClientResult client, PrintWriter out) {
         List<AnalysisResult.InvocationRecord> wire = analysis.invocations().stream()
-                .filter(i -> !i.warmup() && !i.marker() && i.latencyMs() != null).toList();
+                .filter(i -> i.measured() && i.latencyMs() != null).toList();
         List<CallRecord> app = client.calls(CallKind.MEASURED);
         if (wire.isEmpty() || app.isEmpty()) return;
         double wireMean = wire.stream().mapToDouble(AnalysisResult.InvocationRecord::latencyMs).average().orElse(0);

@@ -152,28 +152,43 @@ class CaptureEndToEndTest {
         assertTrue(capture.err().contains("(tcp and (port " + registry + " or port " + object + " or port " + http + "))"), capture.err());
         assertTrue(capture.err().contains(" 0 dropped"), capture.err());
         JsonNode live = JSON.readTree(capture.out());
-        List<Integer> toRegistry = new ArrayList<>(), toObject = new ArrayList<>();
+        List<Integer> toRegistry = new ArrayList<>(), toObject = new ArrayList<>(), toJetty = new ArrayList<>();
         for (JsonNode c : live.get("connections")) {
             String server = c.get("server").asText();
             if (server.equals("127.0.0.1:" + registry)) toRegistry.add(c.get("id").asInt());
             if (server.equals("127.0.0.1:" + object)) toObject.add(c.get("id").asInt());
-            if (!server.endsWith(":" + http)) assertEquals("jrmp", c.get("protocol").asText(), c.toString());
+            if (server.equals("127.0.0.1:" + http)) toJetty.add(c.get("id").asInt());
+            assertEquals(server.endsWith(":" + http) ? "http" : "jrmp", c.get("protocol").asText(), c.toString());
         }
-        assertEquals(2, toRegistry.size(), "the lookup and the DgcAck");
+        assertEquals(2, toRegistry.size(), "the lookup and the DgcAck, each a SingleOp connection from the servlet");
         assertEquals(1 + 5, toObject.size(), "the dirty call and the 5 calls");
+        // Every JRMP message is seen twice: inside the client's POST (http-rmi) and on the servlet's backend leg (jrmp).
         List<JsonNode> lookups = messages(live, "call", "lookup");
-        assertEquals(1, lookups.size());
-        assertEquals("BenchService", lookups.get(0).get("name").asText());
-        assertTrue(toRegistry.contains(lookups.get(0).get("connection").asInt()));
-        assertEquals(1, messages(live, "call", "dirty").size());
-        long calls = 0;
+        assertEquals(List.of("http-rmi", "jrmp"), lookups.stream().map(m -> m.get("protocol").asText()).toList());
+        lookups.forEach(m -> assertEquals("BenchService", m.get("name").asText()));
+        assertTrue(toJetty.contains(lookups.get(0).get("connection").asInt()));
+        assertTrue(toRegistry.contains(lookups.get(1).get("connection").asInt()));
+        assertEquals(2, messages(live, "call", "dirty").size());
+        assertEquals(2, messages(live, "dgc-ack", null).size());
+        long calls = 0, legs = 0;
         for (JsonNode inv : live.get("invocations")) {
-            if (!toObject.contains(inv.get("connection").asInt())) continue;
             assertEquals("sendInts", inv.get("method").asText());
-            assertTrue(inv.get("requestBytes").asInt() > 24000, inv.toString());
+            if (inv.has("legOf")) {
+                legs++;
+                assertTrue(toObject.contains(inv.get("connection").asInt()), inv.toString());
+                continue;
+            }
             calls++;
+            assertTrue(toJetty.contains(inv.get("connection").asInt()), inv.toString());
+            assertTrue(inv.get("requestBytes").asInt() > 24000, inv.toString());
+            assertTrue(inv.get("framingBytes").asInt() > 100, "HTTP headers: " + inv);
+            assertEquals(1, inv.get("legs").asInt(), inv.toString());
+            assertTrue(inv.get("legPackets").asInt() >= 7, "the backend connection, with its handshake and teardown: " + inv);
         }
         assertEquals(5, calls);
+        assertEquals(5, legs);
+        assertEquals(5, live.get("summary").get("invocations").asInt(), "legs are not invocations of their own");
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt());
         long sum = 0;
         for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
         assertEquals(live.get("summary").get("packets").asLong(), sum);
@@ -182,7 +197,7 @@ class CaptureEndToEndTest {
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {
-            if (type.equals(m.get("type").asText()) && m.has("method") && method.equals(m.get("method").asText())) out.add(m);
+            if (type.equals(m.get("type").asText()) && (method == null || m.has("method") && method.equals(m.get("method").asText()))) out.add(m);
         }
         return out;
     }
