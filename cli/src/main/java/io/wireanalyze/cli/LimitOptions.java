@@ -22,12 +22,21 @@ final class LimitOptions {
             description = "Most out-of-order bytes held per TCP direction before a hole is given up (default: 16 MiB).")
     Integer maxBuffered;
 
+    @Option(names = "--max-header-bytes", paramLabel = "BYTES",
+            description = "Longest header block of a text protocol, HTTP's start line and header fields (default: 64 KiB).")
+    Integer maxHeaderBytes;
+
+    @Option(names = "--max-headers", paramLabel = "N",
+            description = "Most header fields of one HTTP message (default: 256).")
+    Integer maxHeaders;
+
     DecoderLimits limits() {
         DecoderLimits d = DecoderLimits.DEFAULT;
         try {
             return new DecoderLimits(maxMessageBytes != null ? maxMessageBytes : d.maxMessageBytes(),
                     maxNesting != null ? maxNesting : d.maxNestingDepth(), maxObjects != null ? maxObjects : d.maxObjects(),
-                    d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes());
+                    d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes(),
+                    maxHeaderBytes != null ? maxHeaderBytes : d.maxHeaderBytes(), maxHeaders != null ? maxHeaders : d.maxHeaderCount());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("limits must be positive numbers");
         }

@@ -48,8 +48,8 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
         int legs = (int) all.stream().filter(i -> i.legOf() != null).count();
         boolean layered = m.stream().anyMatch(i -> i.framingBytes() != null);
         boolean relayed = m.stream().anyMatch(i -> i.legs() != null);
-        int warmup = (int) all.stream().filter(InvocationRecord::warmup).count();
-        int markers = (int) all.stream().filter(InvocationRecord::marker).count();
+        int warmup = (int) all.stream().filter(i -> i.warmup() && i.legOf() == null).count();
+        int markers = (int) all.stream().filter(i -> i.marker() && i.legOf() == null).count();
         double[] latencies = m.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).sorted().toArray();
         Latency latency = latencies.length == 0 ? null : Latency.of(latencies);
         return new InvocationStats(m.size(), warmup, markers, m.size() - latencies.length, latency,

@@ -111,6 +111,16 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("http/plain-http.pcap"), 2), 4, 89);
     }
 
+    @Test
+    void decodesRmiTunnelledThroughHttpSplitAtManyOffsets() throws Exception {
+        // The client's keep-alive connection to the proxy: lookup, DGC dirty and its renewals, DgcAcks, calls, clean.
+        List<Chunk> chunks = chunks(TestCaptures.fixture("http/http-rmi-proxy-dgc.pcap"), 0);
+        List<String> whole = decode(chunks, -1, 0);
+        assertTrue(whole.stream().anyMatch(m -> m.contains("protocol=http-rmi, type=call, phase=invocation")), whole::toString);
+        assertTrue(whole.stream().noneMatch(m -> m.contains("type=unparsed")), whole::toString);
+        assertSplitInvariant(chunks, whole.size(), 7);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);
