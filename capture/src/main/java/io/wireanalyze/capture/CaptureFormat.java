@@ -1,5 +1,6 @@
 package io.wireanalyze.capture;
 
+import io.wireanalyze.codec.Hex;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public enum CaptureFormat {
     }
 
     private static String describe(int magic) {
-        String found = "magic " + PcapHeader.hex(magic) + " at byte offset 0";
+        String found = "magic " + Hex.padded(magic) + " at byte offset 0";
         if (magic == MODIFIED_PCAP_MAGIC || Integer.reverseBytes(magic) == MODIFIED_PCAP_MAGIC) {
             return found + " is \"modified\" (Kuznetzov) pcap, which is not supported: convert it with `editcap -F pcap IN OUT`";
         }

@@ -1,5 +1,6 @@
 package io.wireanalyze.capture;
 
+import io.wireanalyze.codec.Hex;
 import io.wireanalyze.frame.LinkType;
 
 import java.nio.ByteBuffer;
@@ -81,7 +82,7 @@ public record PcapHeader(ByteOrder byteOrder, TimestampUnit timestampUnit, int v
         int first = in.order(ByteOrder.BIG_ENDIAN).getInt(0);
         Optional<Magic> magic = magic(first);
         if (magic.isEmpty()) {
-            return new Parsed.Invalid("pcap magic at byte offset 0: " + hex(first)
+            return new Parsed.Invalid("pcap magic at byte offset 0: " + Hex.padded(first)
                     + " (expected: 0xa1b2c3d4 or 0xa1b23c4d, in either byte order)");
         }
         ByteBuffer h = in.duplicate().order(magic.get().byteOrder());
@@ -104,7 +105,4 @@ public record PcapHeader(ByteOrder byteOrder, TimestampUnit timestampUnit, int v
         record Invalid(String reason) implements Parsed {}
     }
 
-    static String hex(int value) {
-        return String.format("0x%08x", value);
-    }
 }

@@ -1,5 +1,7 @@
 package io.wireanalyze.capture;
 
+import io.wireanalyze.codec.Hex;
+
 /**
  * pcapng block types (draft-ietf-opsawg-pcapng section 11.1, "Block Type Codes"). Every block starts with
  * the same 8 bytes and ends with a copy of its length:
@@ -79,6 +81,6 @@ enum PcapngBlockType {
 
     /** For messages: "Enhanced Packet Block 0x00000006", "unknown block 0x12345678". */
     static String describe(int code) {
-        return of(code).title + " " + PcapHeader.hex(code);
+        return of(code).title + " " + Hex.padded(code);
     }
 }

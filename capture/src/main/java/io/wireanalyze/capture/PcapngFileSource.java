@@ -1,5 +1,6 @@
 package io.wireanalyze.capture;
 
+import io.wireanalyze.codec.Hex;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 
@@ -91,7 +92,7 @@ public final class PcapngFileSource implements FrameSource {
             ByteBuffer head = channel.map(FileChannel.MapMode.READ_ONLY, 0, min);
             int type = head.getInt(0);
             if (type != CaptureFormat.PCAPNG_SECTION_HEADER_BLOCK) {
-                throw new IOException(file + ": not a pcapng file: block type at byte offset 0: " + PcapHeader.hex(type)
+                throw new IOException(file + ": not a pcapng file: block type at byte offset 0: " + Hex.padded(type)
                         + " (expected: 0x0a0d0d0a, a section header block)");
             }
             if (PcapngSectionHeader.parse(head, 0, 0) instanceof PcapngSectionHeader.Parsed.Invalid invalid) {

@@ -1,5 +1,6 @@
 package io.wireanalyze.capture;
 
+import io.wireanalyze.codec.Hex;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -53,7 +54,7 @@ public record PcapngSectionHeader(ByteOrder byteOrder, int versionMajor, int ver
             order = ByteOrder.LITTLE_ENDIAN;
         } else {
             return new Parsed.Invalid("byte-order magic at byte offset " + (fileOffset + OFFSET_BYTE_ORDER_MAGIC) + ": "
-                    + PcapHeader.hex(magic) + " (expected: 0x1a2b3c4d or 0x4d3c2b1a)");
+                    + Hex.padded(magic) + " (expected: 0x1a2b3c4d or 0x4d3c2b1a)");
         }
         ByteBuffer h = in.duplicate().order(order);
         int major = Short.toUnsignedInt(h.getShort(at + OFFSET_VERSION_MAJOR));

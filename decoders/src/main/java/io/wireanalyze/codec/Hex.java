@@ -16,6 +16,11 @@ public final class Hex {
         return "0x" + Integer.toHexString(v);
     }
 
+    /** {@code 0x} and the 32 bits as eight digits: {@code 0xa1b2c3d4}, {@code 0x00000001}. */
+    public static String padded(int v) {
+        return String.format("0x%08x", v);
+    }
+
     /** {@code 0x} and eight digits at least: {@code 0x00000001}. */
     public static String padded(long v) {
         return String.format("0x%08x", v);

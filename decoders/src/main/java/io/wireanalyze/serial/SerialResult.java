@@ -1,5 +1,7 @@
 package io.wireanalyze.serial;
 
+import io.wireanalyze.codec.Failure;
+
 import java.util.List;
 
 /** The outcome of {@link SerialWalker#walkStream}: where the stream ends, or why it cannot be walked. */
@@ -38,5 +40,9 @@ public sealed interface SerialResult {
      * "TC_CLASSDESC.fields.count"), reason says actual and expected.
      */
     record Malformed(int index, String field, String reason) implements SerialResult {
+        /** The failure at its index in the buffer (the one shape every decoder reports). */
+        public Failure failure() {
+            return new Failure(index, field, reason);
+        }
     }
 }

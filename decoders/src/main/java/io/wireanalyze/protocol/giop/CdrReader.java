@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.codec.Failure;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -47,6 +49,11 @@ final class CdrReader {
     /** Whether the failure was a read past the end of the bytes (rather than a value out of range). */
     boolean underflow() {
         return underflow;
+    }
+
+    /** The first failure, at its index in the buffer (null while every read succeeded). */
+    Failure failure() {
+        return ok() ? null : new Failure(failAt, failField, failReason);
     }
 
     String failField() {

@@ -88,7 +88,7 @@ public final class GiopSession implements ProtocolSession {
         if (r.underflow())
             return new DecodeStep.Malformed<>(offset + 8, "giop.len", h.size() + " (expected: room for "
                     + r.failField() + ", which " + r.failReason() + ")");
-        return new DecodeStep.Malformed<>(offset + (r.failAt() - p), r.failField(), r.failReason());
+        return new DecodeStep.Malformed<>(r.failure().shifted(offset - p));
     }
 
     @Override

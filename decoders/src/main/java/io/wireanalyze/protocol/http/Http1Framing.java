@@ -215,12 +215,7 @@ final class Http1Framing {
         Framed f = new Framed(start, consumedUpTo, head, b, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
                 HttpUtil.isTransferEncodingChunked(head));
         long length = consumedUpTo - offset;
-        start = consumedUpTo;
-        head = null;
-        body = new byte[0];
-        bodyLength = 0;
-        headerEnd = -1;
-        interim = 0;
+        clearMessage(consumedUpTo);
         return new DecodeStep.Decoded<>(f, (int) length);
     }
 
@@ -246,7 +241,12 @@ final class Http1Framing {
                 .setMaxChunkSize(64 << 10);
         netty = requests ? new Requests(config) : new Responses(config, answersHead);
         consumedUpTo = offset;
-        start = offset;
+        clearMessage(offset);
+    }
+
+    /** No message in progress; the next starts at {@code next}. */
+    private void clearMessage(long next) {
+        start = next;
         head = null;
         body = new byte[0];
         bodyLength = 0;

@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.jrmp;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.Failure;
 import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
@@ -69,6 +70,7 @@ final class CallReturn {
         }
         if (walked instanceof SerialResult.NeedMore m) return new Walked(0, null, DecodeStep.NeedMore.lowerBound(1 + m.atLeast()));
         SerialResult.Malformed m = (SerialResult.Malformed) walked;
-        return new Walked(0, null, new DecodeStep.Malformed<>(offset + (m.index() - p), kind + "." + m.field(), m.reason()));
+        Failure f = m.failure();
+        return new Walked(0, null, new DecodeStep.Malformed<>(new Failure(offset + (f.offset() - p), kind + "." + f.field(), f.reason())));
     }
 }

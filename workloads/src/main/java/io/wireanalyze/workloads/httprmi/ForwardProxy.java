@@ -10,19 +10,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
-import io.wireanalyze.workloads.LoopbackPort;
-import io.wireanalyze.workloads.OptionArgs;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ServerLaunch;
 
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * prints {@code READY proxy=<port>} once listening, runs until stdin closes, exits 0 (1 with one line on stderr
  * when it cannot start).
  */
-public final class ForwardProxy implements AutoCloseable {
+public final class ForwardProxy implements TunnelServerMain.Server {
     /** RFC 9110 section 7.6.3: a proxy says it forwarded a message. */
     static final String VIA = "1.1 wireanalyze-proxy";
 
@@ -84,32 +77,6 @@ public final class ForwardProxy implements AutoCloseable {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        String role = "http-rmi proxy";
-        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(TunnelLimits.PORT, TunnelLimits.ALLOW), Set.of());
-        Parsed<Integer> port = parsed.flatMap(o -> o.required(TunnelLimits.PORT).flatMap(v -> o.intValue(TunnelLimits.PORT, 1, 65535, 0)));
-        Parsed<Set<Integer>> allow = parsed.flatMap(o -> o.required(TunnelLimits.ALLOW)).flatMap(TunnelLimits::ports);
-        for (Parsed<?> p : new Parsed<?>[] {port, allow}) {
-            if (p.error().isPresent()) {
-                err.println(role + ": " + p.error().get());
-                return 1;
-            }
-        }
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(role + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        ForwardProxy proxy;
-        try {
-            proxy = start(port.orElseThrow(), TunnelLimits.allowing(allow.orElseThrow()));
-        } catch (InterruptedException | RuntimeException e) {
-            err.println(role + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "proxy=" + proxy.port());
-        out.flush();
-        EndOfInput.await(in, err, role);
-        proxy.close();
-        return 0;
+        return TunnelServerMain.run("http-rmi proxy", "proxy", ForwardProxy::start, args, in, out, err);
     }
 }

@@ -1,12 +1,7 @@
 package io.wireanalyze.workloads.httprmi;
 
-import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
-import io.wireanalyze.workloads.LoopbackPort;
-import io.wireanalyze.workloads.OptionArgs;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ServerLaunch;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -14,8 +9,6 @@ import org.eclipse.jetty.server.ServerConnector;
 
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * The http-rmi workload's web server JVM: Jetty 12.1 on 127.0.0.1:{@code --port} with the {@link TunnelServlet}
@@ -23,7 +16,7 @@ import java.util.Set;
  * Prints {@code READY http=<port>} once listening, runs until stdin closes, exits 0. Exit 1 with one line on
  * stderr when it cannot start (e.g. the port is in use).
  */
-public final class TunnelWebServer implements AutoCloseable {
+public final class TunnelWebServer implements TunnelServerMain.Server {
     private final Server server;
 
     private TunnelWebServer(Server server) {
@@ -74,32 +67,6 @@ public final class TunnelWebServer implements AutoCloseable {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        String role = "http-rmi web server";
-        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(TunnelLimits.PORT, TunnelLimits.ALLOW), Set.of());
-        Parsed<Integer> port = parsed.flatMap(o -> o.required(TunnelLimits.PORT).flatMap(v -> o.intValue(TunnelLimits.PORT, 1, 65535, 0)));
-        Parsed<Set<Integer>> allow = parsed.flatMap(o -> o.required(TunnelLimits.ALLOW)).flatMap(TunnelLimits::ports);
-        for (Parsed<?> p : new Parsed<?>[] {port, allow}) {
-            if (p.error().isPresent()) {
-                err.println(role + ": " + p.error().get());
-                return 1;
-            }
-        }
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(role + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        TunnelWebServer web;
-        try {
-            web = start(port.orElseThrow(), TunnelLimits.allowing(allow.orElseThrow()));
-        } catch (Exception e) {
-            err.println(role + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "http=" + web.port());
-        out.flush();
-        EndOfInput.await(in, err, role);
-        web.close();
-        return 0;
+        return TunnelServerMain.run("http-rmi web server", "http", TunnelWebServer::start, args, in, out, err);
     }
 }
