@@ -54,6 +54,7 @@ final class HostileCorpus {
         out.add(jrmpTruncatedMidRecord());
         out.add(jrmpTruncatedMidHeader());
         out.add(jrmpRetransmissions());
+        out.add(jrmpDuplicated());
         out.add(jrmpLostCall());
         out.add(jrmpSnaplen());
         out.add(jrmpBitflipPayload());
@@ -118,20 +119,46 @@ final class HostileCorpus {
         // Insert from the last position back, so earlier positions keep their numbers.
         inserts.sort((a, b) -> Integer.compare(b[1], a[1]));
         List<Pcap.Record> rs = p.records;
+        int identification = 0x7000;
         for (int[] ins : inserts) {
             Pcap.Record copy = read(LOOKUP).frame(ins[0]).copy();
             Pcap.Record before = rs.get(ins[1] - 1);
             copy.seconds = before.seconds;
             copy.fraction = before.fraction;
+            copy.resend(identification++);
             rs.add(ins[1], copy);
         }
         Expected e = lookupFound(Expected.of("jrmp-retransmissions.pcap", LOOKUP,
-                        "Four data segments chosen with seed 4 sent again (each copy timestamped as the frame before it): "
+                        "Four data segments chosen with seed 4 sent again, each with a new IPv4 identification as a "
+                                + "stack's retransmission has (each copy timestamped as the frame before it): "
                                 + String.join(", ", said) + "."))
                 .tcpPackets(57).connections(2).gapBytes(0).retransmissions(4)
                 .find("every sendInts Call is decoded once", 7, "type", "call", "method", "sendInts")
                 .find("the marker is decoded once", 1, "type", "call", "method", "wireanalyzeMark")
                 .invocations("all 8 invocations are decoded and answered, 5 measured", 8, 8, 5)
+                .build();
+        return new Variant(e, p.bytes());
+    }
+
+    /** A tap or a mirror port: every 9th frame twice, the copy byte for byte, 1 microsecond later. */
+    private Variant jrmpDuplicated() throws IOException {
+        Pcap p = read(LOOKUP).copy();
+        List<Pcap.Record> rs = p.records;
+        int copies = 0;
+        for (int i = rs.size() - 1; i >= 0; i--) {
+            if ((i + 1) % 9 != 0) continue;
+            Pcap.Record copy = rs.get(i).copy();
+            copy.fraction += p.nanosecond() ? 1000 : 1;
+            rs.add(i + 1, copy);
+            copies++;
+        }
+        Expected e = lookupFound(Expected.of("jrmp-duplicated.pcap", LOOKUP,
+                        "Every 9th frame captured twice (" + copies + " copies, byte for byte, 1 us after the original), "
+                                + "as a two-port tap or a mirror port delivers them."))
+                .tcpPackets(53).connections(2).gapBytes(0).retransmissions(0)
+                .find("every sendInts Call is decoded once", 7, "type", "call", "method", "sendInts")
+                .find("the marker is decoded once", 1, "type", "call", "method", "wireanalyzeMark")
+                .invocations("all 8 invocations are decoded and answered, 5 measured: the copies count once", 8, 8, 5)
                 .build();
         return new Variant(e, p.bytes());
     }

@@ -66,6 +66,20 @@ final class Pcap {
             return ((data[tcpStart() + 2] & 0xff) << 8) | (data[tcpStart() + 3] & 0xff);
         }
 
+        /** Another sending of the same segment: a new IPv4 identification, the header checksum made right again. */
+        void resend(int identification) {
+            int ip = ipStart();
+            data[ip + 4] = (byte) (identification >>> 8);
+            data[ip + 5] = (byte) identification;
+            data[ip + IP_CHECKSUM] = 0;
+            data[ip + IP_CHECKSUM + 1] = 0;
+            int sum = 0;
+            for (int i = 0; i < (data[ip] & 0x0f) * 4; i += 2) sum += ((data[ip + i] & 0xff) << 8) | (data[ip + i + 1] & 0xff);
+            while ((sum >>> 16) != 0) sum = (sum & 0xffff) + (sum >>> 16);
+            data[ip + IP_CHECKSUM] = (byte) (~sum >>> 8);
+            data[ip + IP_CHECKSUM + 1] = (byte) ~sum;
+        }
+
         void flip(int offset, int bit) {
             data[offset] ^= (byte) (1 << bit);
         }
@@ -79,6 +93,12 @@ final class Pcap {
         this.header = header;
         this.order = order;
         this.records = records;
+    }
+
+    /** Whether timestamps are in nanoseconds (magic 0xa1b23c4d). */
+    boolean nanosecond() {
+        int magic = java.nio.ByteBuffer.wrap(header).order(order).getInt(0);
+        return magic == 0xa1b23c4d;
     }
 
     static Pcap read(Path file) throws IOException {

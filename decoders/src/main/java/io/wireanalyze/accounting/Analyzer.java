@@ -40,6 +40,8 @@ public final class Analyzer {
     }
 
     private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
+    private static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
+    private static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
 
     private final AnalysisOptions options;
     private final AnalysisScope scope;
@@ -136,30 +138,44 @@ public final class Analyzer {
         if (c == null || reuse) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
             int buffered = options.limits().maxBufferedStreamBytes();
-            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, buffered, decoder(true))
-                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), buffered, decoder(pureSyn));
+            long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
+            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, buffered, wait, decoder(true))
+                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, decoder(pureSyn));
             connections.add(c);
             live.put(key, c);
         }
         Connection conn = c;
         boolean fromInitiator = s.src().equals(conn.initiator);
+        int copyOf = conn.copies.seen(fromInitiator, s);
+        if (copyOf >= 0) {
+            // The same packet again (its IP identification, TCP header and options equal): counted once.
+            otherFrames.merge(copyOf == s.frame().interfaceIndex() ? DUPLICATE : OTHER_INTERFACE, 1L, Long::sum);
+            return;
+        }
         int side = fromInitiator ? 0 : 1;
         if (s.syn()) conn.streams[side].syn(s.seq());
         StreamListener listener = listenerFor(conn, fromInitiator);
         // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
         if (s.hasAck() && !s.rst()) {
             StreamReassembler reverse = conn.streams[1 - side];
-            reverse.acknowledged(reverse.offsetOf(s.ack()), listenerFor(conn, !fromInitiator));
+            reverse.acknowledged(reverse.offsetOf(s.ack()), s.frame().timestampNanos(), listenerFor(conn, !fromInitiator));
         }
         long seq = s.syn() ? s.seq() + 1 : s.seq();
-        var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), listener);
+        long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
+        var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
         packets.add(new PacketRecord(s.frame().number(), s.frame().timestampNanos(), conn.id, fromInitiator, s.flags(),
                 s.frame().originalLength(), s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1,
                 placed.retransmission()));
-        if (s.fin() && !conn.closed[side]) {
-            conn.closed[side] = true;
-            conn.streams[side].flush(listener);
-            conn.decoder.end(fromInitiator, conn::add);
+        long now = s.frame().timestampNanos();
+        for (int i = 0; i < 2; i++) conn.streams[i].expire(now, listenerFor(conn, i == 0));
+        if (s.fin()) conn.closed[side] = true;
+        // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
+        // last data, which then still counts.
+        for (int i = 0; i < 2; i++) {
+            if (conn.closed[i] && !conn.ended[i] && conn.streams[i].complete()) {
+                conn.ended[i] = true;
+                conn.decoder.end(i == 0, conn::add);
+            }
         }
         if (s.rst() && !conn.reset) {
             conn.reset = true;
@@ -203,6 +219,11 @@ public final class Analyzer {
             }
 
             @Override
+            public void data(long offset, ByteBuffer bytes, long peerAcknowledged) {
+                conn.decoder.data(fromInitiator, offset, bytes, peerAcknowledged, conn::add);
+            }
+
+            @Override
             public void gap(long offset, long length) {
                 conn.decoder.gap(fromInitiator, offset, length, conn::add);
             }
@@ -213,7 +234,7 @@ public final class Analyzer {
     public AnalysisResult finish(String source, String stopReason) {
         for (Connection c : connections) {
             for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
-            c.decoder.captureEnded();
+            c.decoder.captureEnded(c::add);
         }
         pinByKnownServers();
         long lost = defragmenter.incompleteFragments();

@@ -24,7 +24,11 @@ final class Connection {
     final long synSeq;
     StreamReassembler[] streams = new StreamReassembler[2];   // [initiator, responder]; null once concluded
     ConnectionDecoder decoder;                                 // null once concluded
+    /** A FIN was seen, per side; and the side's decoder was told it ended (every byte before the FIN in). */
     final boolean[] closed = new boolean[2];
+    final boolean[] ended = new boolean[2];
+    /** Copies of packets already seen (a tap, or the flow captured on two interfaces). */
+    final PacketCopies copies = new PacketCopies();
     boolean reset;
     /** Messages in the order decoded, and per direction (C2S, S2C) in stream order. */
     final List<Message> messages = new ArrayList<>();
@@ -34,14 +38,14 @@ final class Connection {
     private boolean initiatorIsClient;
 
     Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
-               ConnectionDecoder decoder) {
+               long maxHoleWaitNanos, ConnectionDecoder decoder) {
         this.id = id;
         this.initiator = initiator;
         this.responder = responder;
         this.sawSyn = sawSyn;
         this.synSeq = synSeq;
-        streams[0] = new StreamReassembler(maxBufferedStreamBytes);
-        streams[1] = new StreamReassembler(maxBufferedStreamBytes);
+        streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
+        streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
         this.decoder = decoder;
     }
 

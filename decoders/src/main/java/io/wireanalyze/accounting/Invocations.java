@@ -4,8 +4,8 @@ import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.Role;
+import io.wireanalyze.tcp.Direction;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -117,13 +117,20 @@ final class Invocations {
         return c.messages.stream().filter(m -> m.role() == Role.REQUEST).count();
     }
 
-    /** Application requests of the connection with their replies and fragments, in order. */
-    private static List<Exchange> exchanges(Connection c) {
+    /**
+     * Application requests of the connection with their replies and fragments, in order. A reply pairs with the
+     * request of its id; without ids (JRMP, one call at a time on a connection) with the latest request the replier
+     * had wholly received when it began to reply, by the acknowledgement number of the reply's first packet: a
+     * capture's reordering or a hole that delays decoding cannot pair a reply with the wrong call, and a reply to a
+     * call the capture lost pairs with nothing.
+     */
+    private List<Exchange> exchanges(Connection c) {
         List<Exchange> out = new ArrayList<>();
-        ArrayDeque<Exchange> open = new ArrayDeque<>();
         Map<Long, Exchange> unanswered = new HashMap<>();
         Map<Long, Exchange> latest = new HashMap<>();   // by request id, kept after the reply: reply fragments follow it
         Map<Long, Message> early = new HashMap<>();      // replies that came before their request was complete (HTTP)
+        List<List<Exchange>> byOrder = List.of(new ArrayList<>(), new ArrayList<>());   // requests without ids, per direction
+        List<List<Message>> repliesByOrder = List.of(new ArrayList<>(), new ArrayList<>());
         for (Message m : c.messages) {
             switch (m.role()) {
                 case REQUEST -> {
@@ -136,13 +143,17 @@ final class Invocations {
                         unanswered.put(m.requestId(), e);
                         latest.put(m.requestId(), e);
                     } else {
-                        open.addLast(e);
+                        byOrder.get(m.direction().ordinal()).add(e);
                     }
                 }
                 case REPLY -> {
-                    Exchange e = m.requestId() >= 0 ? unanswered.remove(m.requestId()) : open.pollFirst();
+                    if (m.requestId() < 0) {
+                        repliesByOrder.get(m.direction().ordinal()).add(m);
+                        continue;
+                    }
+                    Exchange e = unanswered.remove(m.requestId());
                     if (e != null) e.reply = m;
-                    else if (m.requestId() >= 0 && !latest.containsKey(m.requestId()) && early.size() < 4096) early.put(m.requestId(), m);
+                    else if (!latest.containsKey(m.requestId()) && early.size() < 4096) early.put(m.requestId(), m);
                 }
                 case CONTINUATION -> {
                     Exchange e = latest.get(m.requestId());
@@ -151,6 +162,25 @@ final class Invocations {
                 case NONE -> { }
             }
         }
+        for (Direction d : Direction.values()) pairByAcknowledgement(c, byOrder.get(d.reverse().ordinal()), repliesByOrder.get(d.ordinal()));
         return out;
+    }
+
+    /** Pairs replies (in stream order) with the requests of the other direction (in stream order) they answer. */
+    private void pairByAcknowledgement(Connection c, List<Exchange> requests, List<Message> replies) {
+        replies.sort(Comparator.comparingLong(Message::offset));
+        requests.sort(Comparator.comparingLong(e -> e.request.offset()));
+        int next = 0;
+        for (Message reply : replies) {
+            Ledger.Placed pl = placed.get(reply);
+            long acked = pl == null || pl.firstAck < 0 ? Long.MIN_VALUE : c.end(reply.direction().reverse()).offsetOf(pl.firstAck);
+            Exchange answered = null;
+            if (acked == Long.MIN_VALUE) {
+                if (next < requests.size()) answered = requests.get(next++);   // no acknowledgement to go by: in order
+            } else {
+                while (next < requests.size() && requests.get(next).request.end() <= acked) answered = requests.get(next++);
+            }
+            if (answered != null && answered.reply == null) answered.reply = reply;
+        }
     }
 }

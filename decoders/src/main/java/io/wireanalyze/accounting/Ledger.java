@@ -27,6 +27,8 @@ final class Ledger {
         long packets;
         long dataPackets;
         long wireBytes;
+        /** The acknowledgement number (raw) its first packet carried, or -1: what the sender had received by then. */
+        long firstAck = -1;
     }
 
     private final AnalysisOptions options;
@@ -110,7 +112,10 @@ final class Ledger {
             long overlap = Math.min(hi, m.end()) - Math.max(lo, m.offset());
             if (overlap <= 0) continue;
             Placed pl = placed.get(m);
-            pl.firstFrame = Math.min(pl.firstFrame, p.frame());
+            if (p.frame() < pl.firstFrame) {
+                pl.firstFrame = p.frame();
+                pl.firstAck = p.rawAck();
+            }
             pl.lastFrame = Math.max(pl.lastFrame, p.frame());
             if (overlap > bestOverlap) {
                 best = m;

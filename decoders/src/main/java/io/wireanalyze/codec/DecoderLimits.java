@@ -12,20 +12,28 @@ package io.wireanalyze.codec;
  * @param maxHeaderBytes      longest header section of a text protocol (HTTP: request or status line, and each
  *                            of the header block's lines together)
  * @param maxHeaderCount      most header fields of one message
+ * @param maxHoleWaitMillis   longest a hole in a TCP direction waits, in capture time, for the segment that fills it
+ *                            once the peer acknowledged it (reordering: the data may come after its ACK)
  */
 public record DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars,
-                            int maxBufferedStreamBytes, int maxHeaderBytes, int maxHeaderCount) {
+                            int maxBufferedStreamBytes, int maxHeaderBytes, int maxHeaderCount, int maxHoleWaitMillis) {
 
-    public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20, 64 << 10, 256);
+    public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20, 64 << 10, 256, 10_000);
 
     public DecoderLimits {
         if (maxMessageBytes <= 0 || maxNestingDepth <= 0 || maxObjects <= 0 || maxStringChars < 0 || maxBufferedStreamBytes <= 0
-                || maxHeaderBytes <= 0 || maxHeaderCount <= 0)
+                || maxHeaderBytes <= 0 || maxHeaderCount <= 0 || maxHoleWaitMillis < 0)
             throw new IllegalArgumentException("limits must be positive: " + this);
     }
 
-    /** These limits with the default header limits. */
+    /** These limits with the default header limits and hole wait. */
     public DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars, int maxBufferedStreamBytes) {
         this(maxMessageBytes, maxNestingDepth, maxObjects, maxStringChars, maxBufferedStreamBytes, 64 << 10, 256);
+    }
+
+    /** These limits with the default hole wait. */
+    public DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars, int maxBufferedStreamBytes,
+                         int maxHeaderBytes, int maxHeaderCount) {
+        this(maxMessageBytes, maxNestingDepth, maxObjects, maxStringChars, maxBufferedStreamBytes, maxHeaderBytes, maxHeaderCount, 10_000);
     }
 }

@@ -81,8 +81,8 @@ public final class Ipv4Defragmenter {
         whole.put(d.header).put(d.data, 0, d.payloadLength).flip();
         whole.putShort(2, (short) ipLength);
         whole.putShort(6, (short) 0);   // no longer a fragment
-        return new Frame(frame.number(), frame.timestampNanos(), LinkType.RAW, whole.asReadOnlyBuffer(),
-                (int) Math.min(Integer.MAX_VALUE, d.wireLength));
+        return new Frame(frame.number(), frame.timestampNanos(), LinkType.RAW, LinkType.RAW.number(), whole.asReadOnlyBuffer(),
+                (int) Math.min(Integer.MAX_VALUE, d.wireLength), frame.interfaceIndex());
     }
 
     /** Fragments (frames) of datagrams still missing fragments at the end of the capture, or given up for room. */

@@ -114,7 +114,7 @@ public final class PacketParser {
         int ipLen = total == 0 ? len : total;
         if (ipLen < ihl) return Result.of(Kind.NOT_IP, "ip.len " + total + " (expected: >= " + ihl + ")");
         int srcAddr = b.getInt(p + 12), dstAddr = b.getInt(p + 16);
-        return tcp(f, b, p + ihl, Math.min(len, ipLen) - ihl, ipLen - ihl, false, 0, srcAddr, 0, dstAddr);
+        return tcp(f, b, p + ihl, Math.min(len, ipLen) - ihl, ipLen - ihl, false, 0, srcAddr, 0, dstAddr, u16(b, p + 4));
     }
 
     private static Result ipv6(Frame f, ByteBuffer b, int p, int len) {
@@ -156,11 +156,12 @@ public final class PacketParser {
             }
         }
         if (off > end) return Result.of(Kind.NOT_IP, "IPv6 extension headers run past ipv6.plen");
-        return tcp(f, b, p + off, Math.min(len, end) - off, end - off, true, srcHi, srcLo, dstHi, dstLo);
+        return tcp(f, b, p + off, Math.min(len, end) - off, end - off, true, srcHi, srcLo, dstHi, dstLo, 0);
     }
 
+    /** @param ipId the IPv4 identification (0 for IPv6): with the TCP checksum and options, what tells two sendings apart */
     private static Result tcp(Frame f, ByteBuffer b, int p, int captured, int wire, boolean v6,
-                              long srcHi, long srcLo, long dstHi, long dstLo) {
+                              long srcHi, long srcLo, long dstHi, long dstLo, int ipId) {
         if (captured < 20) return truncated("TCP header", 20, Math.max(captured, 0));
         int dataOffset = ((b.get(p + 12) & 0xff) >>> 4) * 4;
         if (dataOffset < 20) return Result.of(Kind.NOT_TCP, "tcp.hdr_len " + dataOffset + " (expected: >= 20)");
@@ -174,7 +175,16 @@ public final class PacketParser {
         int flags = b.get(p + 13) & 0xff;
         int window = u16(b, p + 14);
         ByteBuffer payload = b.slice(p + dataOffset, captured - dataOffset).order(ByteOrder.BIG_ENDIAN);
-        return new Result(Kind.TCP, new TcpSegment(f, src, dst, seq, ack, flags, window, payload, wire - dataOffset), null);
+        // What tells two sendings of equal segments apart: the IPv4 identification (a stack gives each packet a new
+        // one), the TCP checksum and options (timestamps). Without an identification (IPv6, or 0, as Linux sends its
+        // RSTs) two equal packets may be two sendings: no identity then.
+        long identity = 0;
+        if (ipId != 0) {
+            identity = ((long) ipId << 48) ^ ((long) u16(b, p + 16) << 32);
+            for (int i = p + 20; i < p + dataOffset; i++) identity = identity * 31 + (b.get(i) & 0xff);
+            if (identity == 0) identity = 1;
+        }
+        return new Result(Kind.TCP, new TcpSegment(f, src, dst, seq, ack, flags, window, payload, wire - dataOffset, identity), null);
     }
 
     /** A UDP datagram (RFC 768): its payload, for protocols carried over UDP (MIOP). */

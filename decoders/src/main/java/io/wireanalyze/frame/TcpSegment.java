@@ -17,7 +17,17 @@ import java.nio.ByteBuffer;
  *                        {@code payload.remaining()} when the snaplen cut the frame
  */
 public record TcpSegment(Frame frame, Endpoint src, Endpoint dst, long seq, long ack, int flags, int window,
-                         ByteBuffer payload, int payloadLength) {
+                         ByteBuffer payload, int payloadLength, long identity) {
+
+    /**
+     * A segment whose sending is not told apart from another's (identity 0). The identity is a fingerprint of the
+     * IPv4 identification, TCP checksum and options: two frames of a flow with the same identity, sequence and
+     * acknowledgement numbers, flags and length are copies of one packet; 0 where nothing tells sendings apart.
+     */
+    public TcpSegment(Frame frame, Endpoint src, Endpoint dst, long seq, long ack, int flags, int window,
+                      ByteBuffer payload, int payloadLength) {
+        this(frame, src, dst, seq, ack, flags, window, payload, payloadLength, 0);
+    }
 
     public static final int FIN = 0x01;
     public static final int SYN = 0x02;

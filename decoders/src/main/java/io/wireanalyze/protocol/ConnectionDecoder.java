@@ -40,6 +40,18 @@ public final class ConnectionDecoder {
         this.sawSyn = sawSyn;
         drivers[0] = unknownDriver();
         drivers[1] = unknownDriver();
+        order = new CausalOrder(this::event, scope.limits().maxBufferedStreamBytes());
+    }
+
+    private final CausalOrder order;
+    private Consumer<Message> out = m -> { };
+
+    /** An event whose turn came: decoded now. */
+    private void event(int side, CausalOrder.Event e) {
+        boolean fromInitiator = side == 0;
+        if (e instanceof CausalOrder.Data d) decodeData(fromInitiator, d.offset(), d.bytes(), out);
+        else if (e instanceof CausalOrder.Gap g) decodeGap(fromInitiator, g.offset(), g.length(), out);
+        else decodeEnd(fromInitiator, out);
     }
 
     private StreamDriver unknownDriver() {
@@ -60,7 +72,32 @@ public final class ConnectionDecoder {
         return fromInitiator == initiatorIsClient ? Direction.C2S : Direction.S2C;
     }
 
+    /** Bytes of one side whose causal place is unknown (no acknowledgement to go by). */
     public void data(boolean fromInitiator, long offset, ByteBuffer bytes, Consumer<Message> out) {
+        data(fromInitiator, offset, bytes, Long.MIN_VALUE, out);
+    }
+
+    /**
+     * Bytes of one side at stream {@code offset}; {@code peerAcknowledged} is the other side's stream offset the
+     * segment acknowledged (or {@link Long#MIN_VALUE}): they are decoded once the other side is decoded that far.
+     */
+    public void data(boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged, Consumer<Message> out) {
+        this.out = out;
+        order.offer(fromInitiator ? 0 : 1, new CausalOrder.Data(offset, bytes, peerAcknowledged));
+    }
+
+    public void gap(boolean fromInitiator, long offset, long length, Consumer<Message> out) {
+        this.out = out;
+        order.offer(fromInitiator ? 0 : 1, new CausalOrder.Gap(offset, length));
+    }
+
+    /** The side ended (FIN or RST). */
+    public void end(boolean fromInitiator, Consumer<Message> out) {
+        this.out = out;
+        order.offer(fromInitiator ? 0 : 1, new CausalOrder.End());
+    }
+
+    private void decodeData(boolean fromInitiator, long offset, ByteBuffer bytes, Consumer<Message> out) {
         int side = fromInitiator ? 0 : 1;
         if (protocol == ProtocolName.UNKNOWN) return;
         drivers[side].append(offset, bytes);
@@ -71,7 +108,7 @@ public final class ConnectionDecoder {
         drivers[side].run(session, direction(fromInitiator), InputState.MORE_MAY_FOLLOW, out);
     }
 
-    public void gap(boolean fromInitiator, long offset, long length, Consumer<Message> out) {
+    private void decodeGap(boolean fromInitiator, long offset, long length, Consumer<Message> out) {
         int side = fromInitiator ? 0 : 1;
         if (protocol == null) {
             probeGap = true;   // what was buffered for the probe is not a clean start any more
@@ -81,8 +118,7 @@ public final class ConnectionDecoder {
         if (session != null) drivers[side].gap(session, direction(fromInitiator), offset, length, out);
     }
 
-    /** The side ended (FIN or RST). */
-    public void end(boolean fromInitiator, Consumer<Message> out) {
+    private void decodeEnd(boolean fromInitiator, Consumer<Message> out) {
         int side = fromInitiator ? 0 : 1;
         ended[side] = true;
         if (protocol == null) probe(ended[0] && ended[1]);
@@ -93,12 +129,16 @@ public final class ConnectionDecoder {
      * The capture is over: a connection still undecided is probed as if it had ended, so that a MAYBE (a lone
      * Ping on a connection still open) can be pinned by the known servers before {@link #finish}.
      */
-    public void captureEnded() {
+    public void captureEnded(Consumer<Message> out) {
+        this.out = out;
+        order.drain();
         if (protocol == null) probe(true);
     }
 
     /** End of capture: everything still buffered is decoded as far as it goes. */
     public void finish(Consumer<Message> out) {
+        this.out = out;
+        order.drain();
         if (protocol == null) probe(true);
         if (session == null) {
             protocol = protocol == null ? ProtocolName.UNKNOWN : protocol;

@@ -9,8 +9,9 @@ import java.util.TreeMap;
  * first byte after the SYN, or the first byte captured when the capture joined mid-connection.
  * Retransmitted bytes are delivered once; where copies overlap the first copy wins; out-of-order segments
  * wait until the hole before them is filled, or until more than {@code maxBuffered} bytes wait, when the
- * hole is given up as a gap. Segment bytes are kept as views, not copied: a frame's bytes stay valid for
- * the whole analysis.
+ * hole is given up as a gap. A hole the peer acknowledged waits a bounded capture time for its segment (a
+ * reordering capture delivers it after the ACK) before it is given up. Segment bytes are kept as views, not
+ * copied: a frame's bytes stay valid for the whole analysis.
  */
 public final class StreamReassembler {
 
@@ -23,11 +24,15 @@ public final class StreamReassembler {
     }
 
     private final int maxBuffered;
+    private final long maxHoleWaitNanos;
     private boolean baseKnown;
     private long base;            // sequence number of stream offset 0
     private long next;            // next stream offset to deliver
     private long finOffset = -1;  // stream offset of the FIN's sequence number
     private final TreeMap<Long, ByteBuffer> waiting = new TreeMap<>();
+    /** What the segment of each waiting piece acknowledged of the other direction (same keys as waiting). */
+    private final TreeMap<Long, Long> waitingAcks = new TreeMap<>();
+    private long insertingAck = Long.MIN_VALUE;
     private long waitingBytes;
     private long gapBytes;
     /** The latest delivered bytes (views of frames, not copies), to compare retransmitted copies with. */
@@ -35,8 +40,22 @@ public final class StreamReassembler {
     private long recentBytes;
     private long conflictingBytes;
 
+    /** A hole the peer acknowledged: up to where, and since when (capture time), or Long.MIN_VALUE. */
+    private long ackedUnseenUpTo = Long.MIN_VALUE;
+    private long ackedUnseenSince = Long.MIN_VALUE;
+
+    /** A reassembler whose acknowledged holes wait 10 s of capture time for the segment that fills them. */
     public StreamReassembler(int maxBuffered) {
+        this(maxBuffered, 10_000_000_000L);
+    }
+
+    /**
+     * @param maxBuffered      most out-of-order bytes kept before the hole before them is given up
+     * @param maxHoleWaitNanos how long, in capture time, a hole the peer acknowledged waits for its segment
+     */
+    public StreamReassembler(int maxBuffered, long maxHoleWaitNanos) {
         this.maxBuffered = maxBuffered;
+        this.maxHoleWaitNanos = maxHoleWaitNanos;
     }
 
     /** The SYN's sequence number: the stream starts after it. */
@@ -115,6 +134,15 @@ public final class StreamReassembler {
      * @param fin         whether the segment carries FIN
      */
     public Placement accept(long seq, ByteBuffer payload, int wireLength, boolean fin, StreamListener out) {
+        return accept(seq, payload, wireLength, fin, Long.MIN_VALUE, out);
+    }
+
+    /**
+     * Accepts a segment's payload, with what the segment acknowledged of the other direction (a stream offset there,
+     * or {@link Long#MIN_VALUE}), which its bytes carry to {@link StreamListener#data(long, ByteBuffer, long)}.
+     */
+    public Placement accept(long seq, ByteBuffer payload, int wireLength, boolean fin, long peerAcknowledged, StreamListener out) {
+        insertingAck = peerAcknowledged;
         if (!baseKnown) {
             // Joined mid-connection: the first byte seen is offset 0. A segment without bytes (a pure ACK, a
             // keep-alive at seq-1) does not say where the bytes start.
@@ -171,6 +199,7 @@ public final class StreamReassembler {
             if (to > from) {
                 ByteBuffer part = bytes.slice(bytes.position() + (int) (from - offset), (int) (to - from));
                 waiting.put(from, part);
+                waitingAcks.put(from, insertingAck);
                 waitingBytes += part.remaining();
             }
             if (after == null) break;
@@ -179,13 +208,39 @@ public final class StreamReassembler {
     }
 
     /**
-     * The peer acknowledged everything before stream offset {@code acked}: bytes before it that were not
-     * captured never will be, so the hole is given up now rather than at the end of the stream, and what
-     * waited behind it is delivered (a lost segment must not hold back the messages after it).
+     * The peer acknowledged everything before stream offset {@code acked}, at capture time {@code nowNanos}. Bytes
+     * before it not seen yet may still come (a tap or a multi-queue NIC reorders: Wireshark's "ACKed unseen
+     * segment"), so the hole waits: it is given up when {@link #expire} finds it older than the hole wait, when
+     * too many bytes wait behind it, or when the direction or the capture ends ({@link #flush}).
      */
-    public void acknowledged(long acked, StreamListener out) {
+    public void acknowledged(long acked, long nowNanos, StreamListener out) {
         if (!baseKnown || acked == Long.MIN_VALUE) return;
         if (finOffset >= 0) acked = Math.min(acked, finOffset);   // the FIN takes a sequence number, not a byte
+        drain(out);
+        if (next >= acked) return;
+        if (ackedUnseenSince == Long.MIN_VALUE) ackedUnseenSince = nowNanos;
+        ackedUnseenUpTo = Math.max(ackedUnseenUpTo, acked);
+    }
+
+    /** Gives up an acknowledged hole that waited longer than the hole wait at capture time {@code nowNanos}. */
+    public void expire(long nowNanos, StreamListener out) {
+        if (ackedUnseenSince == Long.MIN_VALUE) return;
+        if (next >= ackedUnseenUpTo) {
+            ackedUnseenSince = ackedUnseenUpTo = Long.MIN_VALUE;
+            return;
+        }
+        if (nowNanos - ackedUnseenSince <= maxHoleWaitNanos) return;
+        giveUpAcknowledged(ackedUnseenUpTo, out);
+        ackedUnseenSince = ackedUnseenUpTo = Long.MIN_VALUE;
+    }
+
+    /** Whether every byte before the FIN was delivered (or given up): the direction has ended in order. */
+    public boolean complete() {
+        return finOffset >= 0 && next >= finOffset;
+    }
+
+    /** Gives up the holes before {@code acked}, delivering what waited behind each. */
+    private void giveUpAcknowledged(long acked, StreamListener out) {
         while (next < acked) {
             Map.Entry<Long, ByteBuffer> first = waiting.firstEntry();
             if (first != null && first.getKey() <= next) {
@@ -201,13 +256,14 @@ public final class StreamReassembler {
         Map.Entry<Long, ByteBuffer> e;
         while ((e = waiting.firstEntry()) != null && e.getKey() <= next) {
             waiting.pollFirstEntry();
+            Long peerAck = waitingAcks.remove(e.getKey());
             ByteBuffer b = e.getValue();
             waitingBytes -= b.remaining();
             long end = e.getKey() + b.remaining();
             if (end <= next) continue;
             int skip = (int) (next - e.getKey());
             ByteBuffer fresh = b.slice(b.position() + skip, b.remaining() - skip);
-            out.data(next, fresh);
+            out.data(next, fresh, peerAck == null ? Long.MIN_VALUE : peerAck);
             remember(next, fresh);
             next = end;
         }

@@ -58,9 +58,22 @@ final class RealFrames {
         return b;
     }
 
+    static final int IP_IDENTIFICATION = 4;      // offset in the IPv4 header (RFC 791)
+    private static int sendings = 0x8000;
+
+    /**
+     * An edited frame is another sending of the segment, so it gets a new IPv4 identification, as a real stack
+     * gives every packet it sends: a byte-for-byte copy of a packet is a capture's duplicate, not a sending.
+     */
     private static Frame frame(Frame like, byte[] b, int originalLength) {
+        ByteBuffer.wrap(b).putShort(ETHERNET_HEADER + IP_IDENTIFICATION, (short) sendings++);
         return new Frame(like.number(), like.timestampNanos(), like.link(), like.rawLinkType(),
                 ByteBuffer.wrap(b).asReadOnlyBuffer(), originalLength);
+    }
+
+    /** The same segment sent again (a retransmission): equal but for a new IPv4 identification. */
+    static Frame resent(Frame f) {
+        return frame(f, bytes(f), f.originalLength());
     }
 
     static int ipHeaderLength(byte[] b) {

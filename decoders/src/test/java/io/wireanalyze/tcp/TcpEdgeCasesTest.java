@@ -135,9 +135,9 @@ class TcpEdgeCasesTest {
     @Test
     void aRetransmittedSegmentIsCountedOnceInTheStreamAndAsARetransmissionInItsPhase() {
         List<Frame> edited = frames(1, 10);
-        edited.add(f.get(9));                 // the lookup Call again, after the server acknowledged it
+        edited.add(resent(f.get(9)));         // the lookup Call again, after the server acknowledged it
         edited.addAll(frames(11, 37));
-        edited.add(f.get(36));                // a sendInts Call again, after its reply
+        edited.add(resent(f.get(36)));        // a sendInts Call again, after its reply
         edited.addAll(frames(38, 53));
         AnalysisResult r = analyze(edited);
 

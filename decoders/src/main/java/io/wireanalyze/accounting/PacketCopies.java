@@ -1,0 +1,47 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.TcpSegment;
+
+import java.util.Arrays;
+
+/**
+ * Recognises copies of one packet: the same flow captured on two interfaces ({@code -i lo -i any}), a two-port tap
+ * or a mirror port deliver every packet twice. A copy has the sending's identity (IPv4 identification, TCP
+ * checksum and options, see {@link TcpSegment#identity()}), sequence and acknowledgement numbers, flags and length;
+ * a retransmission does not (a new identification and TCP timestamp). Remembers the connection's latest packets, a
+ * small ring, for a bounded time.
+ */
+final class PacketCopies {
+
+    static final int RING = 64;
+    /** A copy is captured at nearly the same time: beyond this, an equal packet is a sending of its own. */
+    static final long WINDOW_NANOS = 1_000_000_000L;
+
+    private final long[] keys = new long[RING];
+    private final long[] times = new long[RING];
+    private final int[] interfaces = new int[RING];
+    private int next;
+
+    PacketCopies() {
+        Arrays.fill(times, Long.MIN_VALUE);
+    }
+
+    /**
+     * The interface on which the packet was seen first when it is a copy, or -1 (it is remembered then). Packets
+     * without an identity (identity 0) are never copies.
+     */
+    int seen(boolean fromInitiator, TcpSegment s) {
+        if (s.identity() == 0) return -1;
+        long key = s.identity() * 1_000_003L ^ s.seq() * 31 ^ s.ack() * 17 ^ (long) s.flags() << 56
+                ^ (long) s.payloadLength() << 40 ^ (fromInitiator ? 1 : 2);
+        long now = s.frame().timestampNanos();
+        for (int i = 0; i < RING; i++) {
+            if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= WINDOW_NANOS) return interfaces[i];
+        }
+        keys[next] = key;
+        times[next] = now;
+        interfaces[next] = s.frame().interfaceIndex();
+        next = (next + 1) % RING;
+        return -1;
+    }
+}
