@@ -30,13 +30,18 @@ final class LimitOptions {
             description = "Most header fields of one HTTP message (default: 256).")
     Integer maxHeaders;
 
+    @Option(names = "--max-hole-wait-ms", paramLabel = "MS",
+            description = "How long, in capture time, a hole the peer acknowledged waits for its reordered segment before it is a gap (default: 10000).")
+    Integer maxHoleWaitMs;
+
     DecoderLimits limits() {
         DecoderLimits d = DecoderLimits.DEFAULT;
         try {
             return new DecoderLimits(maxMessageBytes != null ? maxMessageBytes : d.maxMessageBytes(),
                     maxNesting != null ? maxNesting : d.maxNestingDepth(), maxObjects != null ? maxObjects : d.maxObjects(),
                     d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes(),
-                    maxHeaderBytes != null ? maxHeaderBytes : d.maxHeaderBytes(), maxHeaders != null ? maxHeaders : d.maxHeaderCount());
+                    maxHeaderBytes != null ? maxHeaderBytes : d.maxHeaderBytes(), maxHeaders != null ? maxHeaders : d.maxHeaderCount(),
+                    maxHoleWaitMs != null ? maxHoleWaitMs : d.maxHoleWaitMillis());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("limits must be positive numbers");
         }

@@ -72,7 +72,7 @@ final class Invocations {
                 Ledger.Placed pq = placed.get(e.request);
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
                 long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
-                long framing = 0, wire = 0, requestData = 0;
+                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE;
                 for (Message m : e.requestParts()) {
                     Ledger.Placed pl = placed.get(m);
                     packets += pl.packets;
@@ -80,6 +80,7 @@ final class Invocations {
                     wire += pl.wireBytes;
                     requestBytes += m.length();
                     requestData += m.dataLength();
+                    sent = Math.min(sent, pl.firstNanos);
                     framing += m.info().details().framingBytes();
                 }
                 for (Message m : e.replyParts()) {
@@ -90,6 +91,7 @@ final class Invocations {
                     replyBytes += m.length();
                     framing += m.info().details().framingBytes();
                     replyFrame = Math.max(replyFrame, pl.lastFrame);
+                    answered = Math.max(answered, pl.lastNanos);
                 }
                 Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
                 Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
@@ -98,9 +100,8 @@ final class Invocations {
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
                         i < lastMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
                         null, null, null, null, null);
-                long start = nanosOfFrame.applyAsLong(pq.firstFrame);
-                all.add(new Timed(record, call(e.request, requestData), start, reply == null ? -1 : nanosOfFrame.applyAsLong(reply),
-                        wire, requests(c) == 1));
+                // Legs nest in time, whatever order the capture holds their frames in.
+                all.add(new Timed(record, call(e.request, requestData), sent, reply == null ? -1 : answered, wire, requests(c) == 1));
             }
         }
         all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));

@@ -29,6 +29,9 @@ final class Ledger {
         long wireBytes;
         /** The acknowledgement number (raw) its first packet carried, or -1: what the sender had received by then. */
         long firstAck = -1;
+        /** The earliest and latest capture time of its packets (a capture's order may differ from time order). */
+        long firstNanos = Long.MAX_VALUE;
+        long lastNanos = Long.MIN_VALUE;
     }
 
     private final AnalysisOptions options;
@@ -117,6 +120,8 @@ final class Ledger {
                 pl.firstAck = p.rawAck();
             }
             pl.lastFrame = Math.max(pl.lastFrame, p.frame());
+            pl.firstNanos = Math.min(pl.firstNanos, p.timestampNanos());
+            pl.lastNanos = Math.max(pl.lastNanos, p.timestampNanos());
             if (overlap > bestOverlap) {
                 best = m;
                 bestOverlap = overlap;

@@ -21,11 +21,16 @@ final class Legs {
         Map<Integer, AnalysisResult.ConnectionStats> byId = new HashMap<>();
         for (AnalysisResult.ConnectionStats c : stats) byId.put(c.id(), c);
         int n = calls.size();
+        // In the order the requests were sent (capture time, not frame order: a capture may reorder frames).
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> calls.get(i).startNanos()));
         int[] root = new int[n];
         java.util.Arrays.fill(root, -1);
-        // Calls are in request order: an enclosing call started earlier. Per call identity, the calls still open.
+        // An enclosing call started earlier. Per call identity, the calls still open.
         Map<String, List<Integer>> open = new HashMap<>();
-        for (int i = 0; i < n; i++) {
+        for (int at = 0; at < n; at++) {
+            int i = order[at];
             Invocations.Timed t = calls.get(i);
             List<Integer> candidates = open.computeIfAbsent(t.call(), k -> new ArrayList<>());
             candidates.removeIf(j -> calls.get(j).endNanos() < t.startNanos());   // answered before this one began

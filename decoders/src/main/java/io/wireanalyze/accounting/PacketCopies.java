@@ -8,7 +8,8 @@ import java.util.Arrays;
  * Recognises copies of one packet: the same flow captured on two interfaces ({@code -i lo -i any}), a two-port tap
  * or a mirror port deliver every packet twice. A copy has the sending's identity (IPv4 identification, TCP
  * checksum and options, see {@link TcpSegment#identity()}), sequence and acknowledgement numbers, flags and length;
- * a retransmission does not (a new identification and TCP timestamp). Remembers the connection's latest packets, a
+ * a retransmission does not (a new identification and TCP timestamp). Without an identification only packets
+ * captured within microseconds of each other are copies. Remembers the connection's latest packets, a
  * small ring, for a bounded time.
  */
 final class PacketCopies {
@@ -16,6 +17,11 @@ final class PacketCopies {
     static final int RING = 64;
     /** A copy is captured at nearly the same time: beyond this, an equal packet is a sending of its own. */
     static final long WINDOW_NANOS = 1_000_000_000L;
+    /**
+     * Without an IPv4 identification (a weak identity) equal packets are often two sendings (a server's RST to each
+     * of two segments, microseconds apart): only copies this close are copies.
+     */
+    static final long WEAK_WINDOW_NANOS = 10_000L;
 
     private final long[] keys = new long[RING];
     private final long[] times = new long[RING];
@@ -35,8 +41,9 @@ final class PacketCopies {
         long key = s.identity() * 1_000_003L ^ s.seq() * 31 ^ s.ack() * 17 ^ (long) s.flags() << 56
                 ^ (long) s.payloadLength() << 40 ^ (fromInitiator ? 1 : 2);
         long now = s.frame().timestampNanos();
+        long window = s.identity() < 0 ? WEAK_WINDOW_NANOS : WINDOW_NANOS;
         for (int i = 0; i < RING; i++) {
-            if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= WINDOW_NANOS) return interfaces[i];
+            if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= window) return interfaces[i];
         }
         keys[next] = key;
         times[next] = now;

@@ -177,13 +177,10 @@ public final class PacketParser {
         ByteBuffer payload = b.slice(p + dataOffset, captured - dataOffset).order(ByteOrder.BIG_ENDIAN);
         // What tells two sendings of equal segments apart: the IPv4 identification (a stack gives each packet a new
         // one), the TCP checksum and options (timestamps). Without an identification (IPv6, or 0, as Linux sends its
-        // RSTs) two equal packets may be two sendings: no identity then.
-        long identity = 0;
-        if (ipId != 0) {
-            identity = ((long) ipId << 48) ^ ((long) u16(b, p + 16) << 32);
-            for (int i = p + 20; i < p + dataOffset; i++) identity = identity * 31 + (b.get(i) & 0xff);
-            if (identity == 0) identity = 1;
-        }
+        // SYN-ACKs and RSTs) two equal packets may be two sendings: a weak identity then (negative).
+        long identity = ((long) ipId << 48) ^ ((long) u16(b, p + 16) << 32);
+        for (int i = p + 20; i < p + dataOffset; i++) identity = identity * 31 + (b.get(i) & 0xff);
+        identity = ipId != 0 ? identity & Long.MAX_VALUE | 1 : identity | Long.MIN_VALUE;
         return new Result(Kind.TCP, new TcpSegment(f, src, dst, seq, ack, flags, window, payload, wire - dataOffset, identity), null);
     }
 

@@ -22,7 +22,9 @@ public record TcpSegment(Frame frame, Endpoint src, Endpoint dst, long seq, long
     /**
      * A segment whose sending is not told apart from another's (identity 0). The identity is a fingerprint of the
      * IPv4 identification, TCP checksum and options: two frames of a flow with the same identity, sequence and
-     * acknowledgement numbers, flags and length are copies of one packet; 0 where nothing tells sendings apart.
+     * acknowledgement numbers, flags and length are copies of one packet. Positive with an IPv4 identification;
+     * negative (weak) without one (IPv6, or identification 0), where only copies captured microseconds apart are
+     * told from two sendings; 0 when not computed.
      */
     public TcpSegment(Frame frame, Endpoint src, Endpoint dst, long seq, long ack, int flags, int window,
                       ByteBuffer payload, int payloadLength) {
