@@ -241,7 +241,7 @@ public final class PcapngFileSource implements FrameSource {
         lastFrameNumber++;
         lastInterface = described;
         return new Frame(lastFrameNumber, epochNanos, described.linkType(), described.rawLinkType(), bytes,
-                (int) originalLength);
+                (int) originalLength, allInterfaces.size() - interfaces.size() + (int) interfaceId);
     }
 
     /** The lengths as libpcap and the pcap reader bound them; null when plausible. */

@@ -35,6 +35,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--chart", paramLabel = "PNG", description = "Also draw the phases of every capture into this PNG file.")
     Path chart;
 
+    @Option(names = "--annotate", paramLabel = "PCAPNG",
+            description = "Also write the capture as pcapng with the accounting in a comment on every frame (phase, connection, message, invocation): frame.comment in Wireshark and tshark. One capture only.")
+    Path annotate;
+
     @Option(names = "--marker", paramLabel = "METHOD", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
     String marker;
 
@@ -50,6 +54,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Progress progress = new Progress(spec.commandLine().getErr());
+        if (annotate != null && files.size() != 1)
+            throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
         AnalysisOptions options = CaptureAnalysis.options(interfaces, marker, limits.limits());
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
@@ -63,6 +69,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             results.add(r);
         }
         Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress);
+        if (annotate != null) {
+            long n = Annotations.write(files.get(0), results.get(0), annotate);
+            progress.say("annotated " + n + " frames into " + annotate + " (in Wireshark: frame.comment contains \"dgc\")");
+        }
         if (chart != null) {
             Reports.chart(results, chart);
             progress.say("chart: " + chart);
