@@ -32,6 +32,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--interfaces", paramLabel = "JAR", split = ",", description = "Jars or class files whose methods name the RMI method hashes seen (read as bytes, never loaded).")
     List<Path> interfaces;
 
+    @Option(names = "--method-names", paramLabel = "FILE",
+            description = "Names for calls on interfaces we have no jar of: one a line, a signature (sendInts([I)I) named exactly, or a bare name tried against the arguments read from each call.")
+    Path methodNames;
+
     @Option(names = "--chart", paramLabel = "PNG", description = "Also draw the phases of every capture into this PNG file.")
     Path chart;
 
@@ -56,7 +60,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         Progress progress = new Progress(spec.commandLine().getErr());
         if (annotate != null && files.size() != 1)
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, marker, limits.limits());
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits());
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {

@@ -60,13 +60,24 @@ final class CaptureAnalysis {
     /** Method names for the interfaces of the workload table and the user's jars. */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
                                    io.wireanalyze.codec.DecoderLimits limits) throws IOException {
+        return options(interfaceJars, null, marker, limits);
+    }
+
+    /** @param methodNamesFile {@code --method-names}: signatures named exactly, bare names tried when guessing; or null */
+    static AnalysisOptions options(java.util.List<Path> interfaceJars, Path methodNamesFile, String marker,
+                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
         MethodNames names = new MethodNames();
         for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");
             names.addFile(jar);
         }
+        java.util.Set<String> words = java.util.Set.of();
+        if (methodNamesFile != null) {
+            if (!Files.exists(methodNamesFile)) throw new IOException(methodNamesFile + ": no such file (--method-names expects one name or signature a line)");
+            words = names.addNamesFile(methodNamesFile);
+        }
         AnalysisOptions d = AnalysisOptions.defaults().withMethodNames(names.asMap());
-        return new AnalysisOptions(limits, d.methodNames(), marker, true);
+        return new AnalysisOptions(limits, d.methodNames(), marker, true).withMethodWords(words);
     }
 }

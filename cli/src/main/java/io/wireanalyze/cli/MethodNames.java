@@ -56,6 +56,29 @@ final class MethodNames {
         return this;
     }
 
+    /**
+     * Reads {@code --method-names}: one method a line, a full signature ({@code sendInts([I)I}: named exactly by its
+     * hash) or a bare name (tried when guessing); blank lines and {@code #} comments skipped. Returns the bare names.
+     */
+    java.util.Set<String> addNamesFile(Path file) throws IOException {
+        java.util.Set<String> words = new java.util.LinkedHashSet<>();
+        int n = 0;
+        for (String raw : java.nio.file.Files.readAllLines(file)) {
+            n++;
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            int paren = line.indexOf('(');
+            if (paren > 0 && line.indexOf(')') > paren) {
+                add(file + ":" + n, line.substring(0, paren), line.substring(paren));
+            } else if (line.chars().allMatch(Character::isJavaIdentifierPart) && Character.isJavaIdentifierStart(line.charAt(0))) {
+                words.add(line);
+            } else {
+                throw new IOException(file + ": line " + n + ": '" + line + "' (expected: a method name, or a signature such as sendInts([I)I)");
+            }
+        }
+        return words;
+    }
+
     private void add(String owner, String name, String descriptor) {
         long hash = RmiMethodHash.of(name + descriptor);
         String previous = names.putIfAbsent(hash, name);

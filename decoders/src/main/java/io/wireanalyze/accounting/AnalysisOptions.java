@@ -6,6 +6,7 @@ import io.wireanalyze.protocols.ProtocolTable;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How to analyse a capture.
@@ -16,13 +17,18 @@ import java.util.Map;
  *                      a connection before it are warm-up. Null: no marker.
  * @param keepPackets   whether the result keeps one row per packet (for CSV and charts)
  * @param protocols     the protocols to decode, in probe order ({@link ProtocolTable#ALL})
+ * @param methodWords   method names to try when guessing an unknown method from its hash
  */
 public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
-                              List<Protocol> protocols) {
+                              List<Protocol> protocols, Set<String> methodWords) {
 
     /** Every protocol of the table. */
     public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets) {
-        this(limits, methodNames, markerMethod, keepPackets, ProtocolTable.ALL);
+        this(limits, methodNames, markerMethod, keepPackets, ProtocolTable.ALL, Set.of());
+    }
+
+    public AnalysisOptions withMethodWords(Set<String> words) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words));
     }
 
     public static final String DEFAULT_MARKER = "wireanalyzeMark";
@@ -32,6 +38,6 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
-        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols);
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords);
     }
 }

@@ -58,7 +58,7 @@ public final class Analyzer {
 
     public Analyzer(AnalysisOptions options) {
         this.options = options;
-        this.scope = new AnalysisScope(options.limits(), options.methodNames());
+        this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
     }
 

@@ -3,17 +3,24 @@ package io.wireanalyze.protocol;
 import io.wireanalyze.codec.DecoderLimits;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What every connection of one analysis shares, handed to each protocol of the table when the analysis starts.
  *
  * @param limits      memory and work bounds
  * @param methodNames method names by RMI method hash (from the workload's interfaces and user jars)
+ * @param methodWords method names to try when guessing an unknown method from its hash ({@code --method-names})
  */
-public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames) {
+public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames, Set<String> methodWords) {
 
     public AnalysisScope {
         methodNames = Map.copyOf(methodNames);
+        methodWords = Set.copyOf(methodWords);
+    }
+
+    public AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames) {
+        this(limits, methodNames, Set.of());
     }
 
     /** The context of one connection's session. */

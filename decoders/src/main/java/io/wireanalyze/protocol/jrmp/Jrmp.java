@@ -26,6 +26,9 @@ public final class Jrmp implements Protocol {
 
     @Override
     public Decoding start(AnalysisScope scope) {
-        return new Decoding(NAME, new JrmpProbe(), JrmpSession::new);
+        // Shared by the analysis' connections: names found once, stubs the registry handed out.
+        MethodNamer names = new MethodNamer(scope.methodNames(), scope.methodWords());
+        RemoteObjects objects = new RemoteObjects();
+        return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(names, objects, NAME)));
     }
 }

@@ -37,15 +37,25 @@ public sealed interface JrmpDetails extends Details {
         }
     }
 
-    /** A Call: the ObjIDs of a DGC call's argument (empty for other calls). */
-    record Call(List<String> objIds) implements JrmpDetails {
+    /**
+     * A Call: the ObjIDs of a DGC call's argument (empty for other calls); for an application call, its arguments
+     * as the stream shows them ({@code int[6000], String}), the remote interface when a stub or the well-known list
+     * says it, and how its method was named when not by a name given ({@code well-known} or {@code guessed}).
+     */
+    record Call(List<String> objIds, String arguments, String remoteInterface, String named) implements JrmpDetails {
         public Call {
             objIds = List.copyOf(objIds);
+        }
+
+        /** A registry or DGC call. */
+        public Call(List<String> objIds) {
+            this(objIds, null, null, null);
         }
 
         @Override
         public void fields(FieldSink out) {
             if (!objIds.isEmpty()) out.field("objIds", objIds);
+            out.put("remoteInterface", remoteInterface).put("arguments", arguments).put("named", named);
         }
 
         @Override

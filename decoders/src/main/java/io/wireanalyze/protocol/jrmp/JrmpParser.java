@@ -26,12 +26,19 @@ import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
  */
 final class JrmpParser {
 
-    private final Map<Long, String> methodNames;
+    private final MethodNamer names;
+    private final RemoteObjects objects;
     private final ProtocolName protocol;
 
-    JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
-        this.methodNames = methodNames;
+    JrmpParser(MethodNamer names, RemoteObjects objects, ProtocolName protocol) {
+        this.names = names;
+        this.objects = objects;
         this.protocol = protocol;
+    }
+
+    /** A parser that knows only these names and what its own connection shows. */
+    JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
+        this(new MethodNamer(methodNames, java.util.Set.of()), new RemoteObjects(), protocol);
     }
 
     /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */
@@ -50,6 +57,7 @@ final class JrmpParser {
         String name = null;
         Long lease = null;
         List<String> objIds = List.of();
+        JrmpDetails.Call details = null;
         if (wellKnown && objNum == REGISTRY_ID) {
             method = op >= 0 && op < REGISTRY_OPS.length ? REGISTRY_OPS[op] : "op " + op;
             Str s = firstString(contents);
@@ -58,15 +66,30 @@ final class JrmpParser {
             method = op >= 0 && op < DGC_OPS.length ? DGC_OPS[op] : "op " + op;
             lease = leaseValue(contents);
             objIds = objIds(contents);
+        } else if (op != -1) {
+            method = "op " + op;   // JDK 1.1 stubs: operation number with an interface hash
         } else {
-            if (op == -1) method = methodNames.getOrDefault(hash, null);
-            else method = "op " + op;   // JDK 1.1 stubs: operation number with an interface hash
-            if (method == null) method = "method#" + Long.toHexString(hash);
+            Arguments arguments = Arguments.of(contents, CALL_HEADER_LENGTH);
+            String objId = "[" + uid + ", " + objNum + "]";
+            MethodNamer.Named named = names.name(hash, arguments);
+            String remote = objects.remoteInterface(objId);
+            if (remote == null && named != null) remote = named.remoteInterface();
+            if (named != null) {
+                method = named.method();
+            } else {
+                method = "method#" + Long.toHexString(hash) + (remote != null ? " on " + remote : "") + " (" + arguments.shown() + ")";
+            }
+            String how = named == null ? null : switch (named.source()) {
+                case GIVEN -> null;
+                case WELL_KNOWN -> "well-known";
+                case GUESSED -> "guessed";
+            };
+            details = new JrmpDetails.Call(objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how);
         }
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
         MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", objNum, op, hash, method, name, lease,
-                new JrmpDetails.Call(objIds));
+                details != null ? details : new JrmpDetails.Call(objIds));
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.CALL, JrmpPhaseRules.call(wellKnown, objNum),
                 Direction.C2S, offset, length, offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), length);
     }
@@ -81,6 +104,10 @@ final class JrmpParser {
         int returnType = in.get(h) & 0xff;
         Obj first = firstObject(contents);
         RemoteRefs.Stub stub = RemoteRefs.find(in, contents);
+        if (stub != null) {
+            String type = !stub.interfaces().isEmpty() ? stub.interfaces().get(stub.interfaces().size() - 1) : stub.stubClass();
+            objects.stub(stub.objId(), type);   // calls on it, on any connection, name its interface
+        }
         JrmpDetails.Return details = new JrmpDetails.Return(
                 returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
                 uid(in, h + 1),

@@ -32,8 +32,13 @@ public final class JrmpSession implements ProtocolSession {
     /** Calls awaiting their ReturnData (JRMP answers in order on a connection). */
     private final ArrayDeque<Message> pendingCalls = new ArrayDeque<>();
 
+    /** A session that knows the context's method names and what its own connection shows. */
     public JrmpSession(SessionContext context) {
-        this.calls = new CallReturn(context.limits(), new JrmpParser(context.methodNames(), Jrmp.NAME));
+        this(context, new JrmpParser(context.methodNames(), Jrmp.NAME));
+    }
+
+    JrmpSession(SessionContext context, JrmpParser parser) {
+        this.calls = new CallReturn(context.limits(), parser);
         this.client = context.midStream() ? Await.MESSAGES : Await.HEADER;
         this.server = context.midStream() ? Await.MESSAGES : Await.PROTOCOL_ACK;
     }
