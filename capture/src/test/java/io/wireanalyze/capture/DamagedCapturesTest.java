@@ -98,7 +98,7 @@ class DamagedCapturesTest {
             assertEquals(frames.size(), ends.length, "frames of " + file);
             captures.add(new Capture(file, bytes, pcapng, frames, ends, starts));
         }
-        assertEquals(3 + 4 + 3 + 6, captures.size(), "real captures");
+        assertTrue(captures.size() >= 16, "real captures: " + captures.size() + " (expected: the fixtures and the shared captures)");
     }
 
     /** The damaged copies go to memory (tmpfs) where there is one: three times faster than a disk. */
