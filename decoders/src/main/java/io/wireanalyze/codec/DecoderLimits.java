@@ -12,16 +12,30 @@ package io.wireanalyze.codec;
  * @param maxHeaderBytes      longest header section of a text protocol (HTTP: request or status line, and each
  *                            of the header block's lines together)
  * @param maxHeaderCount      most header fields of one message
+ * @param xml                 bounds on an XML document (SOAP envelopes, WSDL): depth, elements, attributes
  */
 public record DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars,
-                            int maxBufferedStreamBytes, int maxHeaderBytes, int maxHeaderCount) {
+                            int maxBufferedStreamBytes, int maxHeaderBytes, int maxHeaderCount, XmlLimits xml) {
 
     public static final DecoderLimits DEFAULT = new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20, 64 << 10, 256);
 
     public DecoderLimits {
         if (maxMessageBytes <= 0 || maxNestingDepth <= 0 || maxObjects <= 0 || maxStringChars < 0 || maxBufferedStreamBytes <= 0
-                || maxHeaderBytes <= 0 || maxHeaderCount <= 0)
+                || maxHeaderBytes <= 0 || maxHeaderCount <= 0 || xml == null)
             throw new IllegalArgumentException("limits must be positive: " + this);
+    }
+
+    /** These limits with the default XML limits. */
+    public DecoderLimits(int maxMessageBytes, int maxNestingDepth, int maxObjects, int maxStringChars, int maxBufferedStreamBytes,
+                         int maxHeaderBytes, int maxHeaderCount) {
+        this(maxMessageBytes, maxNestingDepth, maxObjects, maxStringChars, maxBufferedStreamBytes, maxHeaderBytes, maxHeaderCount,
+                XmlLimits.DEFAULT);
+    }
+
+    /** These limits with other XML limits. */
+    public DecoderLimits withXml(XmlLimits x) {
+        return new DecoderLimits(maxMessageBytes, maxNestingDepth, maxObjects, maxStringChars, maxBufferedStreamBytes,
+                maxHeaderBytes, maxHeaderCount, x);
     }
 
     /** These limits with the default header limits. */
