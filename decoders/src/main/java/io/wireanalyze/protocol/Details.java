@@ -37,9 +37,12 @@ public interface Details {
         return null;
     }
 
-    /** Bytes of message-level security carried with the message (WS-Security header blocks); 0 when none. */
-    default long securityBytes() {
-        return 0;
+    /**
+     * Bytes of message-level security carried with the message (WS-Security header blocks; 0 in a SOAP message
+     * without), or null where the protocol has no such thing.
+     */
+    default Long securityBytes() {
+        return null;
     }
 
     /** What a reply returned, for the same list: a stub's type and endpoint; empty when nothing notable. */

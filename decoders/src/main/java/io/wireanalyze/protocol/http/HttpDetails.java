@@ -57,7 +57,7 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     }
 
     @Override
-    public long securityBytes() {
+    public Long securityBytes() {
         return inner.securityBytes();
     }
 

@@ -16,7 +16,7 @@ public sealed interface SoapDetails extends Details {
      *                       null when absent (replies have none)
      * @param envelopeBytes  the whole body: XML declaration, Envelope, Header, Body
      * @param headerBytes    the Header element, tags included (0 without one)
-     * @param securityBytes  the WS-Security {@code Security} header blocks, tags included (0 without any)
+     * @param wsSecurityBytes the WS-Security {@code Security} header blocks, tags included (0 without any)
      * @param bodyBytes      the Body's content, between its tags: the data of the message
      * @param valueBytes     bytes of the text inside the Body (argument and return values as UTF-8), the rest of
      *                       {@code bodyBytes} being markup; null when the Body is encrypted (its values are not visible)
@@ -25,13 +25,13 @@ public sealed interface SoapDetails extends Details {
      * @param faultCode      a Fault's code (SOAP 1.1 faultcode, SOAP 1.2 Code/Value), or null
      * @param faultReason    a Fault's reason (faultstring, Reason/Text), or null
      */
-    record Envelope(SoapVersion version, String bodyElement, String action, long envelopeBytes, long headerBytes, long securityBytes,
+    record Envelope(SoapVersion version, String bodyElement, String action, long envelopeBytes, long headerBytes, long wsSecurityBytes,
                     long bodyBytes, Long valueBytes, long elements, boolean encrypted, String faultCode,
                     String faultReason) implements SoapDetails {
         @Override
         public void fields(FieldSink out) {
             out.put("soapVersion", version.label()).put("soapBodyElement", bodyElement).put("soapAction", action).put("soapEnvelopeBytes", envelopeBytes)
-                    .put("soapHeaderBytes", headerBytes).put("wsSecurityBytes", securityBytes).put("soapBodyBytes", bodyBytes)
+                    .put("soapHeaderBytes", headerBytes).put("wsSecurityBytes", wsSecurityBytes).put("soapBodyBytes", bodyBytes)
                     .put("soapValueBytes", valueBytes).put("xmlElements", elements)
                     .put("soapBodyEncrypted", encrypted ? Boolean.TRUE : null)
                     .put("faultCode", faultCode).put("faultReason", faultReason);
@@ -49,8 +49,8 @@ public sealed interface SoapDetails extends Details {
         }
 
         @Override
-        public long securityBytes() {
-            return securityBytes;
+        public Long securityBytes() {
+            return wsSecurityBytes;
         }
     }
 
