@@ -71,14 +71,14 @@ public final class SoapClient {
         PlanRun run = new PlanRun("WSDL fetch " + wsdl);
         try {
             SoapStack stack = SoapStack.parse(System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString()));
+            if (stack == SoapStack.CXF) CxfClientSetup.http(HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())));
             long start = System.nanoTime();
             Service service = Service.create(URI.create(wsdl).toURL(), new QName(BenchSoap.NAMESPACE, BenchSoap.SERVICE));
             BenchSoap port = service.getPort(BenchSoap.class);
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, "wsdl", start, end, Optional.of(wsdl));
             if (stack == SoapStack.CXF) {
-                CxfClientSetup.apply(port, HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())),
-                        WsSecurity.parse(System.getProperty(SECURITY_PROPERTY, WsSecurity.NONE.toString())),
+                CxfClientSetup.security(port, WsSecurity.parse(System.getProperty(SECURITY_PROPERTY, WsSecurity.NONE.toString())),
                         Optional.ofNullable(System.getProperty(KEYS_PROPERTY)).map(Path::of),
                         SoapBinding.parse(System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
             }
