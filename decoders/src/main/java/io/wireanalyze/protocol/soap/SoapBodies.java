@@ -143,10 +143,10 @@ public final class SoapBodies implements BodyDecoder {
     static boolean isEnvelope(ByteBuffer body, String contentType) {
         if (!startsLikeXml(body)) return false;
         XmlOpened opened = XmlInput.open(body, 0, contentType);
-        if (!(opened instanceof XmlInput in)) return false;
+        XmlInput in = opened instanceof XmlInput readable ? readable : XmlInput.latin1(body);
         XMLStreamReader r = null;
         try {
-            r = in.reader();
+            r = in.sniffingReader();
             for (int i = 0; i < MAX_PROLOG_EVENTS && r.hasNext(); i++) {
                 if (r.next() != XMLStreamConstants.START_ELEMENT) continue;
                 return r.getLocalName().equals("Envelope") && SoapVersion.of(r.getNamespaceURI()) != null;

@@ -97,9 +97,29 @@ final class XmlInput implements XmlOpened {
         };
     }
 
+    /**
+     * The body read as ISO-8859-1, whatever it declares: to recognise an Envelope whose encoding {@link #open} refuses,
+     * so that its request says why instead of going unclaimed.
+     */
+    static XmlInput latin1(ByteBuffer body) {
+        return new XmlInput(body, body.position(), Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
+    }
+
     /** A hardened streaming reader over the document's characters, decoded strictly. */
     XMLStreamReader reader() throws XMLStreamException {
-        var decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        return reader(CodingErrorAction.REPORT);
+    }
+
+    /**
+     * The same, with bytes not valid in the encoding replaced: for a look at the root element only (the decoder reads
+     * ahead, so a bad byte far into the body must not hide the Envelope; reading the whole document then says where).
+     */
+    XMLStreamReader sniffingReader() throws XMLStreamException {
+        return reader(CodingErrorAction.REPLACE);
+    }
+
+    private XMLStreamReader reader(CodingErrorAction onError) throws XMLStreamException {
+        var decoder = charset.newDecoder().onMalformedInput(onError).onUnmappableCharacter(onError);
         ReadableByteChannel channel = new ReadableByteChannel() {
             private final ByteBuffer rest = bytes.duplicate().position(start);
 
