@@ -1,6 +1,7 @@
 package io.wireanalyze.cli;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.XmlLimits;
 import picocli.CommandLine.Option;
 
 /** Bounds on memory and work per message; what exceeds them is reported as malformed and the rest still analysed. */
@@ -22,12 +23,23 @@ final class LimitOptions {
             description = "Most out-of-order bytes held per TCP direction before a hole is given up (default: 16 MiB).")
     Integer maxBuffered;
 
+    @Option(names = "--max-xml-depth", paramLabel = "DEPTH",
+            description = "Deepest element nesting of an XML document, a SOAP envelope or a WSDL (default: 128).")
+    Integer maxXmlDepth;
+
+    @Option(names = "--max-xml-elements", paramLabel = "N",
+            description = "Most elements in one XML document (default: 4000000).")
+    Integer maxXmlElements;
+
     DecoderLimits limits() {
         DecoderLimits d = DecoderLimits.DEFAULT;
         try {
+            XmlLimits x = d.xml();
             return new DecoderLimits(maxMessageBytes != null ? maxMessageBytes : d.maxMessageBytes(),
                     maxNesting != null ? maxNesting : d.maxNestingDepth(), maxObjects != null ? maxObjects : d.maxObjects(),
-                    d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes());
+                    d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes())
+                    .withXml(new XmlLimits(maxXmlDepth != null ? maxXmlDepth : x.maxDepth(),
+                            maxXmlElements != null ? maxXmlElements : x.maxElements(), x.maxAttributes()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("limits must be positive numbers");
         }

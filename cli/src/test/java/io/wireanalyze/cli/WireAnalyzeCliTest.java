@@ -133,6 +133,22 @@ class WireAnalyzeCliTest {
     }
 
     @Test
+    void theXmlDepthLimitIsAnOptionAndItsOverflowAReason() throws Exception {
+        Path soap = Fixtures.dir("soap").resolve("cxf-default.pcap");
+        Cli r = Cli.run("analyze", "--format", "json", "--max-xml-depth", "3", soap.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<String> reasons = new java.util.ArrayList<>();
+        for (JsonNode m : doc.get("messages")) if (m.has("reason")) reasons.add(m.get("reason").asText());
+        assertFalse(reasons.isEmpty(), r.out());
+        // Envelope, Body, sendInts, then the first arg0 is one level too deep; each response is left undecoded with it.
+        assertTrue(reasons.stream().allMatch(x -> x.matches("xml\\.depth at stream offset \\d+: more than 3 nested elements "
+                + "\\(expected: <= 3, the XML depth limit\\)") || x.matches("HTTP body of \\d+ bytes: not decoded, as its request's body was not")),
+                reasons::toString);
+        assertEquals(6, reasons.stream().filter(x -> x.startsWith("xml.depth")).count(), "the WSDL and 5 requests: " + reasons);
+    }
+
+    @Test
     void theTableShowsTheRegistryLookupByName() {
         Cli r = Cli.run("analyze", ndpi().toString());
         assertEquals(0, r.exitCode(), r.err());

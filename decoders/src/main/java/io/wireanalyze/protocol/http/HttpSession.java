@@ -43,7 +43,11 @@ public final class HttpSession implements ProtocolSession {
     static final int MAX_PENDING = 4096;
 
     /** A request awaiting its response, and the inner decoder that claimed its body (null: none). */
-    private record Pending(Message request, BodyDecoder claimer, boolean head) {
+    /**
+     * A request awaiting its response, the inner decoder that claimed its body (null: none), and why a claimed body
+     * could not be decoded (null when it was, or when nothing claimed it).
+     */
+    private record Pending(Message request, BodyDecoder claimer, boolean head, String claimedButMalformed) {
     }
 
     /** Exchanges are numbered in request order: a response pairs with its request by this id ({@link Message#requestId}). */
@@ -92,15 +96,16 @@ public final class HttpSession implements ProtocolSession {
         ByteBuffer body = ByteBuffer.wrap(f.body());
         String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes"
                 + (contentType != null ? " (" + contentType + ")" : "") + ": no decoder claims it";
+        String malformed = null;
         for (BodyDecoder b : formats) {
             if (!b.claims(body.duplicate(), requestHead)) continue;
             DecodeStep<Message> step = b.request(body.duplicate(), f.bodyOffset(), requestHead);
             if (step instanceof DecodeStep.Decoded<Message> inner) {
                 Message m = widen(inner.message(), f, Direction.C2S, Role.REQUEST, nextRequestId++);
-                remember(new Pending(m, b, isHead(r)));
+                remember(new Pending(m, b, isHead(r), null));
                 return m;
             }
-            if (step instanceof DecodeStep.Malformed<Message> bad) why = bad.failure().describe();
+            if (step instanceof DecodeStep.Malformed<Message> bad) why = malformed = bad.failure().describe();
             break;
         }
         String target = r.uri();
@@ -109,7 +114,7 @@ public final class HttpSession implements ProtocolSession {
                 null, null, details(f, why, Details.NONE));
         Message m = head(f, Http.NAME, HttpMessageType.REQUEST, HttpPhaseRules.request(null), Direction.C2S, Role.REQUEST,
                 nextRequestId++, info);
-        remember(new Pending(m, null, isHead(r)));
+        remember(new Pending(m, null, isHead(r), malformed));
         return m;
     }
 
@@ -123,7 +128,8 @@ public final class HttpSession implements ProtocolSession {
         Message request = p == null ? null : p.request();
         long id = p != null ? request.requestId() : requests.inProgress() ? nextRequestId : -1;
         if (p == null && id >= 0) answeredEarly = id;
-        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes: no decoder claims it";
+        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes: "
+                + (p != null && p.claimedButMalformed() != null ? "not decoded, as its request's body was not" : "no decoder claims it");
         if (p != null && p.claimer() != null) {
             DecodeStep<Message> step = p.claimer().reply(ByteBuffer.wrap(f.body()), f.bodyOffset(), request);
             if (step instanceof DecodeStep.Decoded<Message> inner) return widen(inner.message(), f, Direction.S2C, Role.REPLY, id);
