@@ -46,7 +46,7 @@ final class CaptureCommand implements Callable<Integer> {
     int invocations;
 
     @Option(names = "--payload", paramLabel = "SPEC", defaultValue = "ints:6000",
-            description = "What each call sends: ints:N (an int[N]), chars:N (a String of N chars), none (ping), or a getter (getInt, getShort, getLong, getFloat, getDouble, getBoolean, getByte, getString). Default: ${DEFAULT-VALUE}.")
+            description = "What each call sends: ints:N (an int[N]), chars:N (a String of N chars), objects:N (getObjects: N records of 10 fields), none (ping), or a getter (getInt, getShort, getLong, getFloat, getDouble, getBoolean, getByte, getString). Default: ${DEFAULT-VALUE}.")
     String payload;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "0", description = "Warm-up calls before the measured ones, marked on the wire and left out of the invocation figures (default: ${DEFAULT-VALUE}).")
@@ -103,6 +103,7 @@ final class CaptureCommand implements Callable<Integer> {
                 workload.start();
                 progress.say(protocol + " servers ready: " + workload.listeners().stream().map(Listener::toString).collect(Collectors.joining(", ")));
                 capture.start();
+                workload.notes().forEach(progress::say);
                 progress.say("capturing on " + iface + " (" + workload.bpfFilter() + ") into " + pcap);
                 progress.say("running " + plan.clients() + " client(s): " + plan.invocations() + " x " + plan.payload().spec()
                         + (plan.warmup() > 0 ? " after " + plan.warmup() + " warm-up calls" : ""));
@@ -166,6 +167,9 @@ final class CaptureCommand implements Callable<Integer> {
         Parsed<Plan> parsed = Plan.parse(invocations, payload, warmup);
         if (parsed instanceof Parsed.Invalid<Plan> bad) throw new CommandLine.ParameterException(spec.commandLine(), bad.message());
         Plan plan = ((Parsed.Ok<Plan>) parsed).value().withClients(clients);
+        protocol.refuses(plan.payload()).ifPresent(why -> {
+            throw new CommandLine.ParameterException(spec.commandLine(), why);
+        });
         return holdMs > 0 ? plan.withHold(Duration.ofMillis(holdMs)) : plan;
     }
 }

@@ -1,6 +1,7 @@
 package io.wireanalyze.cli;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.XmlLimits;
 import picocli.CommandLine.Option;
 
 /** Bounds on memory and work per message; what exceeds them is reported as malformed and the rest still analysed. */
@@ -34,14 +35,25 @@ final class LimitOptions {
             description = "How long, in capture time, a hole the peer acknowledged waits for its reordered segment before it is a gap (default: 10000).")
     Integer maxHoleWaitMs;
 
+    @Option(names = "--max-xml-depth", paramLabel = "DEPTH",
+            description = "Deepest element nesting of an XML document, a SOAP envelope or a WSDL (default: 128).")
+    Integer maxXmlDepth;
+
+    @Option(names = "--max-xml-elements", paramLabel = "N",
+            description = "Most elements in one XML document (default: 4000000).")
+    Integer maxXmlElements;
+
     DecoderLimits limits() {
         DecoderLimits d = DecoderLimits.DEFAULT;
         try {
+            XmlLimits x = d.xml();
             return new DecoderLimits(maxMessageBytes != null ? maxMessageBytes : d.maxMessageBytes(),
                     maxNesting != null ? maxNesting : d.maxNestingDepth(), maxObjects != null ? maxObjects : d.maxObjects(),
                     d.maxStringChars(), maxBuffered != null ? maxBuffered : d.maxBufferedStreamBytes(),
                     maxHeaderBytes != null ? maxHeaderBytes : d.maxHeaderBytes(), maxHeaders != null ? maxHeaders : d.maxHeaderCount(),
-                    maxHoleWaitMs != null ? maxHoleWaitMs : d.maxHoleWaitMillis());
+                    maxHoleWaitMs != null ? maxHoleWaitMs : d.maxHoleWaitMillis())
+                    .withXml(new XmlLimits(maxXmlDepth != null ? maxXmlDepth : x.maxDepth(),
+                            maxXmlElements != null ? maxXmlElements : x.maxElements(), x.maxAttributes()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("limits must be positive numbers");
         }

@@ -26,10 +26,14 @@ import java.util.function.ToLongFunction;
  * @param legPackets      mean packets of the legs
  * @param legWireBytes    mean wire bytes of the legs
  * @param legMs           mean ms the legs took
+ * @param valueBytes      mean bytes of the argument and return values apart from their markup (the text of SOAP
+ *                        Bodies); null unless every measured invocation tells them apart
+ * @param securityBytes   mean bytes of WS-Security header blocks; null where the protocol has none
  */
 record InvocationStats(int measured, int warmup, int markers, int unanswered, Latency latencyMs, Double packets,
                        Double dataPackets, Double overheadPackets, Double requestBytes, Double replyBytes, Double fragments,
-                       int legs, Double framingBytes, Double legsPer, Double legPackets, Double legWireBytes, Double legMs) {
+                       int legs, Double framingBytes, Double legsPer, Double legPackets, Double legWireBytes, Double legMs,
+                       Double valueBytes, Double securityBytes) {
 
     /** Latency distribution; the median averages the two middle values, p95 is the nearest rank. */
     record Latency(double min, double median, double mean, double p95, double max) {
@@ -60,7 +64,15 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
                 relayed ? mean(m, i -> i.legs() == null ? 0 : i.legs()) : null,
                 relayed ? mean(m, i -> orZero(i.legPackets())) : null,
                 relayed ? mean(m, i -> orZero(i.legWireBytes())) : null,
-                relayed && !m.isEmpty() ? m.stream().mapToDouble(i -> i.legMs() == null ? 0 : i.legMs()).sum() / m.size() : null);
+                relayed && !m.isEmpty() ? m.stream().mapToDouble(i -> i.legMs() == null ? 0 : i.legMs()).sum() / m.size() : null,
+                !m.isEmpty() && m.stream().allMatch(i -> i.valueBytes() != null) ? mean(m, InvocationRecord::valueBytes) : null,
+                !m.isEmpty() && m.stream().allMatch(i -> i.securityBytes() != null) ? mean(m, InvocationRecord::securityBytes) : null);
+    }
+
+    /** Request and reply bytes that are neither outer framing nor values: envelopes, tags, headers; null when values are unknown. */
+    Double markupBytes() {
+        if (valueBytes == null || requestBytes == null || replyBytes == null) return null;
+        return requestBytes + replyBytes - (framingBytes == null ? 0 : framingBytes) - valueBytes;
     }
 
     private static long orZero(Long v) {

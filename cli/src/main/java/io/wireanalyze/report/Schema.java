@@ -136,7 +136,9 @@ final class Schema {
             Column.optional("legs", Kind.PLAIN, InvocationRecord::legs),
             Column.optional("legPackets", Kind.PLAIN, InvocationRecord::legPackets),
             Column.optional("legWireBytes", Kind.PLAIN, InvocationRecord::legWireBytes),
-            Column.optional("legMs", Kind.MS, InvocationRecord::legMs));
+            Column.optional("legMs", Kind.MS, InvocationRecord::legMs),
+            Column.optional("valueBytes", Kind.PLAIN, InvocationRecord::valueBytes),
+            Column.optional("securityBytes", Kind.PLAIN, InvocationRecord::securityBytes));
 
     static final List<Column<PacketRow>> PACKET = List.of(
             Column.of("frame", PacketRow::frame),

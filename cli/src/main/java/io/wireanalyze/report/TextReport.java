@@ -85,12 +85,32 @@ public final class TextReport {
         perInvocation(per, stats, "packets", InvocationStats::packets);
         perInvocation(per, stats, "request bytes", InvocationStats::requestBytes);
         perInvocation(per, stats, "reply bytes", InvocationStats::replyBytes);
+        perInvocation(per, stats, "message bytes (request + reply)", st -> st.requestBytes() == null ? null : st.requestBytes() + st.replyBytes());
+        ratios(per, stats);
         perInvocation(per, stats, "outer framing bytes", InvocationStats::framingBytes);
+        perInvocation(per, stats, "markup bytes (XML tags)", InvocationStats::markupBytes);
+        perInvocation(per, stats, "value bytes (XML text)", InvocationStats::valueBytes);
+        perInvocation(per, stats, "WS-Security header bytes", InvocationStats::securityBytes);
         perInvocation(per, stats, "leg packets", InvocationStats::legPackets);
         perInvocation(per, stats, "leg wire bytes", InvocationStats::legWireBytes);
         perInvocation(per, stats, "leg ms", InvocationStats::legMs);
         per.print(out, INDENT);
         out.flush();
+    }
+
+    /** Each capture's message bytes against the capture before it (seed 001: SOAP over JRMP, WS-Security over SOAP). */
+    private static void ratios(TextTable t, List<InvocationStats> stats) {
+        List<Object> cells = new ArrayList<>(List.of("  x the capture to the left"));
+        for (int i = 0; i < stats.size(); i++) {
+            Double here = bytes(stats.get(i));
+            Double left = i == 0 ? null : bytes(stats.get(i - 1));
+            cells.add(here == null || left == null || left == 0 ? Fmt.NA : String.format(java.util.Locale.ROOT, "%.2f", here / left));
+        }
+        t.row(cells.toArray());
+    }
+
+    private static Double bytes(InvocationStats s) {
+        return s.requestBytes() == null ? null : s.requestBytes() + s.replyBytes();
     }
 
     /** One row of per-invocation means, n/a where a capture has none. */
@@ -162,6 +182,11 @@ public final class TextReport {
             t.row("outer framing bytes per invocation", Fmt.decimal(s.framingBytes()))
                     .row("inner bytes per invocation", Fmt.decimal(s.requestBytes() + s.replyBytes() - s.framingBytes()));
         }
+        if (s.valueBytes() != null) {
+            t.row("markup bytes per invocation (XML tags)", Fmt.decimal(s.markupBytes()))
+                    .row("value bytes per invocation (XML text)", Fmt.decimal(s.valueBytes()));
+        }
+        if (s.securityBytes() != null) t.row("WS-Security header bytes per invocation", Fmt.decimal(s.securityBytes()));
         if (s.legsPer() != null) {
             t.row("legs per invocation", Fmt.decimal(s.legsPer()))
                     .row("leg packets per invocation", Fmt.decimal(s.legPackets()))

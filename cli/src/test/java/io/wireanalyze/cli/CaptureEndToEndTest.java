@@ -194,6 +194,80 @@ class CaptureEndToEndTest {
         assertEquals(live.get("summary").get("packets").asLong(), sum);
     }
 
+    /**
+     * Issue #11's SOAP half: CXF's default client (h2c offered, bodies over 4 KB chunked), the same with
+     * {@code --clean-http}, the Metro client, and WS-Security. The WSDL fetch is naming, 5 calls are named
+     * invocations with the Body as data, every packet in one phase, none unparsed.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "soap       |                         | }sendInts",
+            "soap       | --clean-http            | }sendInts",
+            "soap       | --soap-client metro     | }sendInts",
+            "soap-wssec |                         | urn:sendInts"})
+    void capturesSoapCallsAfterTheWsdlFetch(String protocol, String option, String method, @TempDir Path dir) throws Exception {
+        int http = freePort();
+        Path pcap = dir.resolve(protocol + ".pcap");
+        List<String> args = new ArrayList<>(List.of("capture", "--protocol", protocol, "--invocations", "5", "--payload", "ints:600",
+                "--warmup", "1", "--http-port", String.valueOf(http), "--out", pcap.toString(), "--format", "json"));
+        if (option != null) args.addAll(List.of(option.split(" ")));
+        Cli capture = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains(" 0 dropped"), capture.err());
+        boolean cxfDefault = option == null;
+        assertTrue(capture.err().contains(cxfDefault ? "CXF 4 default on java.net.http: h2c upgrade offered, bodies over 4 KB chunked"
+                : option.equals("--clean-http") ? "clean HTTP/1.1: no upgrade offered" : option.contains("metro") ? "Metro client" : "?"),
+                capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+
+        List<JsonNode> fetch = messages(live, "wsdl-request", "GET");
+        assertEquals(1, fetch.size(), "one WSDL fetch");
+        assertEquals("naming", fetch.get(0).get("phase").asText());
+        assertEquals("/soap/bench?wsdl", fetch.get(0).get("name").asText());
+        List<JsonNode> wsdl = messages(live, "wsdl", null);
+        assertEquals(1, wsdl.size());
+        assertEquals("naming", wsdl.get(0).get("phase").asText());
+        assertEquals("{http://schemas.xmlsoap.org/wsdl/}definitions", wsdl.get(0).get("xmlRoot").asText());
+        assertTrue(live.get("phases").get("naming").get("packets").asInt() >= 2, live.get("phases").toString());
+
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        int measured = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean()) {
+                assertTrue(inv.get("method").asText().endsWith("wireanalyzeMark"), inv.toString());
+                continue;
+            }
+            assertTrue(inv.get("method").asText().endsWith(method), inv.toString());
+            if (inv.get("warmup").asBoolean()) continue;
+            measured++;
+            assertTrue(inv.get("requestBytes").asInt() > 600 * 16, "600 ints as XML: " + inv);
+            assertTrue(inv.get("dataPackets").asInt() >= 2, inv.toString());
+            assertEquals(inv.get("packets").asInt(), inv.get("dataPackets").asInt() + inv.get("overheadPackets").asInt());
+            assertTrue(inv.get("framingBytes").asInt() > 100, "HTTP headers: " + inv);
+            if (protocol.equals("soap-wssec")) {
+                assertTrue(inv.get("securityBytes").asInt() > 2 * 2000, "a Security header each way: " + inv);
+                assertFalse(inv.has("valueBytes"), "the Body is encrypted: " + inv);
+            } else {
+                assertEquals(0, inv.get("securityBytes").asInt());
+                assertTrue(inv.get("valueBytes").asInt() > 600, "the ints' digits: " + inv);
+            }
+        }
+        assertEquals(5, measured);
+        List<JsonNode> requests = messages(live, "request", null);
+        assertEquals(7, requests.size(), "a warm-up call, the marker and 5 calls");
+        for (JsonNode r : requests) {
+            assertEquals("soap", r.get("protocol").asText());
+            assertEquals(cxfDefault || protocol.equals("soap-wssec"), r.has("http.upgrade"), "h2c offered only by CXF's default: " + r);
+            if (r.get("httpBodyBytes").asInt() > 4096) assertEquals(cxfDefault || protocol.equals("soap-wssec"), r.has("http.transfer_encoding"), r.toString());
+        }
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+        Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
+        assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

@@ -52,9 +52,9 @@ class WireAnalyzeCliTest {
 
     @Test
     void protocolsNotBuiltYetSaySo() {
-        Cli r = Cli.run("capture", "--protocol", "soap");
+        Cli r = Cli.run("capture", "--protocol", "hessian");
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().contains("--protocol soap: SOAP on JAX-WS and Jetty: not built yet"), r.err());
+        assertTrue(r.err().contains("--protocol hessian: Caucho Hessian: not built yet"), r.err());
     }
 
     @Test
@@ -70,7 +70,25 @@ class WireAnalyzeCliTest {
         assertEquals("--idl-string applies to --protocol iiop only (not rmi-iiop)", idl.err().lines().findFirst().orElseThrow());
         Cli via = Cli.run("capture", "--protocol", "jrmp", "--via", "proxy");
         assertEquals(2, via.exitCode());
-        assertEquals("--via, --http-port and --proxy-port apply to --protocol http-rmi only (not jrmp)", via.err().lines().findFirst().orElseThrow());
+        assertEquals("--via and --proxy-port apply to --protocol http-rmi only (not jrmp)", via.err().lines().findFirst().orElseThrow());
+        Cli http = Cli.run("capture", "--protocol", "jrmp", "--http-port", "8081");
+        assertEquals(2, http.exitCode());
+        assertEquals("--http-port applies to --protocol http-rmi, soap and soap-wssec only (not jrmp)", http.err().lines().findFirst().orElseThrow());
+        Cli clean = Cli.run("capture", "--protocol", "http-rmi", "--clean-http");
+        assertEquals(2, clean.exitCode());
+        assertEquals("--clean-http, --soap-version and --soap-client apply to --protocol soap and soap-wssec only (not http-rmi)",
+                clean.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void seed003sRecordsAreRefusedWhereTheWorkloadHasNoTypeForThem() {
+        Cli r = Cli.run("capture", "--protocol", "iiop", "--payload", "objects:10");
+        assertEquals(2, r.exitCode());
+        assertEquals("--payload objects:10: not on --protocol iiop (expected: objects:N with jrmp, http-rmi, soap, soap-wssec)",
+                r.err().lines().findFirst().orElseThrow());
+        Cli big = Cli.run("capture", "--protocol", "soap", "--payload", "objects:100001");
+        assertEquals(2, big.exitCode());
+        assertEquals("payload 'objects:100001': count 100001 (expected: an integer 0..100000)", big.err().lines().findFirst().orElseThrow());
     }
 
     @Test
@@ -87,7 +105,7 @@ class WireAnalyzeCliTest {
         assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of [direct, proxy])", via.err().lines().findFirst().orElseThrow());
         Cli protocol = Cli.run("capture", "--protocol", "corba");
         assertEquals(2, protocol.exitCode());
-        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, hessian)",
+        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian)",
                 protocol.err().lines().findFirst().orElseThrow());
     }
 
@@ -102,14 +120,32 @@ class WireAnalyzeCliTest {
     void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, hessian"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian"), r.out());
         List<String> perProtocol = r.out().lines().dropWhile(l -> !l.equals("Options of each protocol:")).toList();
         assertEquals(List.of("Options of each protocol:",
                 "  jrmp      --naming-port --object-port --lease-ms --drop-stub",
                 "  iiop      --naming-port --object-port --naming-giop --idl-string",
                 "  rmi-iiop  --naming-port --object-port --naming-giop",
-                "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --via",
-                "            --http-port --proxy-port"), perProtocol);
+                "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --http-port",
+                "            --via --proxy-port",
+                "  soap      --http-port --clean-http --soap-version --soap-client",
+                "  soap-wssec --http-port --clean-http --soap-version --soap-client"), perProtocol);
+    }
+
+    @Test
+    void theXmlDepthLimitIsAnOptionAndItsOverflowAReason() throws Exception {
+        Path soap = Fixtures.dir("soap").resolve("cxf-default.pcap");
+        Cli r = Cli.run("analyze", "--format", "json", "--max-xml-depth", "3", soap.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        List<String> reasons = new java.util.ArrayList<>();
+        for (JsonNode m : doc.get("messages")) if (m.has("reason")) reasons.add(m.get("reason").asText());
+        assertFalse(reasons.isEmpty(), r.out());
+        // Envelope, Body, sendInts, then the first arg0 is one level too deep; each response is left undecoded with it.
+        assertTrue(reasons.stream().allMatch(x -> x.matches("xml\\.depth at stream offset \\d+: more than 3 nested elements "
+                + "\\(expected: <= 3, the XML depth limit\\)") || x.matches("HTTP body of \\d+ bytes: not decoded, as its request's body was not")),
+                reasons::toString);
+        assertEquals(6, reasons.stream().filter(x -> x.startsWith("xml.depth")).count(), "the WSDL and 5 requests: " + reasons);
     }
 
     @Test

@@ -89,14 +89,14 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
                                    long packets, long dataPackets, long overheadPackets, long requestBytes,
                                    long replyBytes, boolean warmup, boolean marker, String exception, int fragments,
                                    Long framingBytes, Long legOf, Integer legs, Long legPackets, Long legWireBytes,
-                                   Double legMs) {
+                                   Double legMs, Long valueBytes, Long securityBytes) {
 
         /** A call that is not layered and has no legs. */
         public InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                 long packets, long dataPackets, long overheadPackets, long requestBytes,
                                 long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
             this(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets, overheadPackets, requestBytes,
-                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null);
+                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null, null, null);
         }
 
         /** Counted in the figures: neither warm-up nor the marker, nor a leg of another call. */
@@ -107,13 +107,13 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
         InvocationRecord withLegOf(long root) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, root,
-                    legs, legPackets, legWireBytes, legMs);
+                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
         }
 
         InvocationRecord withLegs(int n, long packets, long wireBytes, double ms) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, this.packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
-                    n, packets, wireBytes, ms);
+                    n, packets, wireBytes, ms, valueBytes, securityBytes);
         }
     }
 

@@ -54,6 +54,21 @@ final class Invocations {
         }
     }
 
+    /** A figure summed over an exchange's messages: null when any of them lacks it (a protocol without it, an encrypted Body). */
+    private static final class Parts {
+        private long sum;
+        private boolean missing;
+
+        void add(Long v) {
+            if (v == null) missing = true;
+            else sum += v;
+        }
+
+        Long sum() {
+            return missing ? null : sum;
+        }
+    }
+
     /** What {@link Legs} needs of an invocation beside its record. */
     record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long endNanos, long wireBytes,
                  boolean aloneOnItsConnection) {
@@ -65,7 +80,7 @@ final class Invocations {
             List<Exchange> exchanges = exchanges(c);
             int lastMarker = -1;
             for (int i = 0; i < exchanges.size(); i++) {
-                if (marker != null && marker.equals(exchanges.get(i).request.info().method())) lastMarker = i;
+                if (isMarker(exchanges.get(i).request.info().method())) lastMarker = i;
             }
             for (int i = 0; i < exchanges.size(); i++) {
                 Exchange e = exchanges.get(i);
@@ -73,7 +88,10 @@ final class Invocations {
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
                 long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
                 long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE;
+                Parts values = new Parts(), security = new Parts();
                 for (Message m : e.requestParts()) {
+                    values.add(m.info().details().valueBytes());
+                    security.add(m.info().details().securityBytes());
                     Ledger.Placed pl = placed.get(m);
                     packets += pl.packets;
                     dataPackets += pl.dataPackets;
@@ -84,6 +102,8 @@ final class Invocations {
                     framing += m.info().details().framingBytes();
                 }
                 for (Message m : e.replyParts()) {
+                    values.add(m.info().details().valueBytes());
+                    security.add(m.info().details().securityBytes());
                     Ledger.Placed pl = placed.get(m);
                     packets += pl.packets;
                     dataPackets += pl.dataPackets;
@@ -99,13 +119,23 @@ final class Invocations {
                 var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
                         i < lastMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
-                        null, null, null, null, null);
+                        null, null, null, null, null, values.sum(), security.sum());
                 // Legs nest in time, whatever order the capture holds their frames in.
                 all.add(new Timed(record, call(e.request, requestData), sent, reply == null ? -1 : answered, wire, requests(c) == 1));
             }
         }
         all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));
         return Legs.link(all, stats);
+    }
+
+    /**
+     * Whether a call's method is the marker: its name alone (Java RMI, CORBA), or qualified by a namespace (a SOAP
+     * operation in Clark notation, {@code {ns}wireanalyzeMark}) or a URN prefix (its SOAPAction, {@code urn:wireanalyzeMark},
+     * when WS-Security encrypted the Body).
+     */
+    private boolean isMarker(String method) {
+        if (marker == null || method == null) return false;
+        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker);
     }
 
     /** What makes two legs the same call: target, operation, name and argument bytes. */

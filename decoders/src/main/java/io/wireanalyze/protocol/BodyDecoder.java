@@ -11,14 +11,16 @@ import java.nio.ByteBuffer;
 public interface BodyDecoder {
 
     /**
-     * Whether a request body is this format's: by its bytes, never by port or URL alone.
+     * Whether a request is this format's: by its body's bytes, never by port or URL alone; a request without a body
+     * (a GET) may be claimed by its head (a WSDL fetch by its {@code ?wsdl} target), and its response is then
+     * checked by content.
      *
-     * @param contentType the outer layer's content type, or null
+     * @param head the outer layer's request line and header fields ({@link RequestHead#NONE} when bare)
      */
-    boolean claims(ByteBuffer body, String contentType);
+    boolean claims(ByteBuffer body, RequestHead head);
 
-    /** The message a claimed request body holds, or why it is malformed. */
-    DecodeStep<Message> request(ByteBuffer body, long offset);
+    /** The message a claimed request holds, or why it is malformed; {@code body} may be empty (a claimed GET). */
+    DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head);
 
     /**
      * The message the reply body to {@code request} (a message this decoder returned) holds, or why it is

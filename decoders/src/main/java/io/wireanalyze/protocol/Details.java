@@ -29,6 +29,22 @@ public interface Details {
         return 0;
     }
 
+    /**
+     * Bytes of the argument or return values themselves, apart from the markup around them (the text of a SOAP Body),
+     * or null where the two cannot be told apart.
+     */
+    default Long valueBytes() {
+        return null;
+    }
+
+    /**
+     * Bytes of message-level security carried with the message (WS-Security header blocks; 0 in a SOAP message
+     * without), or null where the protocol has no such thing.
+     */
+    default Long securityBytes() {
+        return null;
+    }
+
     /** What a reply returned, for the same list: a stub's type and endpoint; empty when nothing notable. */
     default List<String> returned() {
         return List.of();

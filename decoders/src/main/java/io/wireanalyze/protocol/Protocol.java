@@ -16,6 +16,11 @@ public interface Protocol {
     /** This protocol's probe and session factory for one analysis, bound to its limits and method names. */
     Decoding start(AnalysisScope scope);
 
+    /** The names of the protocols it carries (a layer's body formats: {@code http-rmi}, {@code soap}); none by default. */
+    default java.util.List<ProtocolName> carries() {
+        return java.util.List.of();
+    }
+
     /**
      * What a UDP payload of this protocol is called in the capture summary (GIOP: MIOP packets), or null when it
      * is not this protocol's. UDP is not analysed further.

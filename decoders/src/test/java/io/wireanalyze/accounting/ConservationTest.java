@@ -14,7 +14,10 @@ import static org.junit.jupiter.api.Assertions.*;
 class ConservationTest {
 
     static List<Path> captures() throws Exception {
-        return TestCaptures.allPublicCaptures();
+        List<Path> all = new java.util.ArrayList<>(TestCaptures.allPublicCaptures());
+        for (String soap : List.of("cxf-default", "cxf-clean-soap12", "wssec", "metro-client"))
+            all.add(TestCaptures.fixture("soap/" + soap + ".pcap"));
+        return all;
     }
 
     @ParameterizedTest

@@ -121,6 +121,16 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks, whole.size(), 7);
     }
 
+    @Test
+    void decodesSoapTheWsdlFetchAndChunkedCallsSplitAtManyOffsets() throws Exception {
+        // Metro's one keep-alive connection: the WSDL GET, its 17 KB document, 3 sendChars calls (fixtures/soap).
+        assertSplitInvariant(chunks(TestCaptures.fixture("soap/metro-client.pcap"), 0), 8, 61);
+        // CXF's calls connection: chunked 10 KB envelopes offering h2c, a warm-up call and the marker.
+        assertSplitInvariant(chunks(TestCaptures.fixture("soap/cxf-default.pcap"), 1), 10, 97);
+        // WS-Security: Security headers and encrypted Bodies.
+        assertSplitInvariant(chunks(TestCaptures.fixture("soap/wssec.pcap"), 1), 4, 53);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);

@@ -64,12 +64,19 @@ public final class TestCaptures {
         return p;
     }
 
-    /** The fixture folders of the protocols of the table that have one: fixtures/&lt;protocol name&gt;. */
+    /**
+     * The fixture folders of the protocols of the table, and of the formats they carry, that have one:
+     * fixtures/&lt;protocol name&gt;.
+     */
     public static List<Path> fixtureFolders() {
         List<Path> out = new ArrayList<>();
         for (Protocol p : ProtocolTable.ALL) {
-            Path dir = fixture(p.name().label());
-            if (Files.isDirectory(dir)) out.add(dir);
+            List<String> names = new ArrayList<>(List.of(p.name().label()));
+            p.carries().forEach(n -> names.add(n.label()));
+            for (String name : names) {
+                Path dir = fixture(name);
+                if (Files.isDirectory(dir) && !out.contains(dir)) out.add(dir);
+            }
         }
         return out;
     }

@@ -15,6 +15,11 @@ import java.util.Optional;
 public enum BenchMethod {
     SEND_INTS("sendInts", Argument.COUNT),
     SEND_CHARS("sendChars", Argument.COUNT),
+    /**
+     * Seed 003's coarse-grained call: returns a list of {@code count} {@link BenchRecord}s of ten fields each (four
+     * strings of about 40 characters, two dates, a long, an int, a double, a float).
+     */
+    GET_OBJECTS("getObjects", Argument.COUNT),
     PING("ping", Argument.NONE),
     GET_INT("getInt", Argument.NONE),
     GET_SHORT("getShort", Argument.NONE),
@@ -41,7 +46,16 @@ public enum BenchMethod {
         return javaName;
     }
 
-    /** True for {@code sendInts} and {@code sendChars}, whose payload carries a size. */
+    /** Largest count of {@code objects:N}: 100,000 records are about 20 MB of Java objects. */
+    public static final int MAX_OBJECTS = 100_000;
+
+    /** The largest count this method's payload takes ({@link Payload#MAX_COUNT}, fewer for records); 0 without one. */
+    public int maxCount() {
+        if (argument == Argument.NONE) return 0;
+        return this == GET_OBJECTS ? MAX_OBJECTS : Payload.MAX_COUNT;
+    }
+
+    /** True for {@code sendInts}, {@code sendChars} and {@code getObjects}, whose payload carries a size. */
     public boolean takesCount() {
         return argument == Argument.COUNT;
     }

@@ -30,6 +30,13 @@ public final class BenchValues {
         return data;
     }
 
+    /** {@code count} records 0, 1, 2, ...: what {@code getObjects(count)} returns for payload {@code objects:count}. */
+    public static java.util.List<BenchRecord> records(int count) {
+        java.util.List<BenchRecord> out = new java.util.ArrayList<>(count);
+        for (int i = 0; i < count; i++) out.add(BenchRecord.number(i));
+        return out;
+    }
+
     /** {@code count} characters "abc...zabc...": the argument of {@code sendChars} for {@code chars:count}. */
     public static String chars(int count) {
         char[] data = new char[count];

@@ -37,7 +37,11 @@ public enum StackLibrary {
     /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only. */
     GLASSFISH("rmi-iiop"),
     /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j. */
-    JETTY_NETTY("http-rmi");
+    JETTY_NETTY("http-rmi"),
+    /** Apache CXF 4.2 (JAX-WS, WSS4J for WS-Security) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
+    CXF("soap"),
+    /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
+    METRO("soap-metro");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

@@ -52,6 +52,14 @@ public interface Workload extends AutoCloseable {
         return ports().stream().map(p -> "port " + p).collect(Collectors.joining(" or ", "tcp and (", ")"));
     }
 
+    /**
+     * What a run should say about how this workload speaks, beyond its listeners (the SOAP client's HTTP flavour, its
+     * stack); empty by default.
+     */
+    default List<String> notes() {
+        return List.of();
+    }
+
     /** The last lines the server printed on stdout (READY, and e.g. {@code UNREFERENCED} notices). */
     List<String> serverOutput();
 

@@ -28,7 +28,7 @@ class ClientOptionsTest {
         assertEquals("argument '--verbose': unknown (expected: one of --client, --drop-stub-and-gc, --hold-ms, "
                         + "--invocations, --name, --payload, --result, --server, --warmup)",
                 ClientOptions.parse(new String[] {"--verbose"}).error().orElseThrow());
-        assertEquals("payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, none, or a getter name)",
+        assertEquals("payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, objects:N, none, or a getter name)",
                 ClientOptions.parse(new String[] {"--server", "127.0.0.1:1099", "--name", "x", "--payload", "intz:5",
                         "--result", "r"}).error().orElseThrow());
         assertEquals("option --invocations: 'five' (expected: an integer 0..10000000)",

@@ -36,8 +36,8 @@ class PayloadTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "intz:5    | payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, none, or a getter name)",
-            "getint    | payload 'getint': unknown kind 'getint' (expected: ints:N, chars:N, none, or a getter name)",
+            "intz:5    | payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, objects:N, none, or a getter name)",
+            "getint    | payload 'getint': unknown kind 'getint' (expected: ints:N, chars:N, objects:N, none, or a getter name)",
             "ints      | payload 'ints': missing count (expected: ints:N)",
             "chars:    | payload 'chars:': count '' (expected: an integer 0..10000000)",
             "ints:-1   | payload 'ints:-1': count '-1' (expected: an integer 0..10000000)",
@@ -53,7 +53,7 @@ class PayloadTest {
 
     @Test
     void rejectsAnEmptyPayload() {
-        assertEquals("payload '': unknown kind '' (expected: ints:N, chars:N, none, or a getter name)",
+        assertEquals("payload '': unknown kind '' (expected: ints:N, chars:N, objects:N, none, or a getter name)",
                 Payload.parse("").error().orElseThrow());
     }
 
@@ -68,6 +68,6 @@ class PayloadTest {
     void orElseThrowCarriesTheMessage() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Payload.parse("x:1").orElseThrow());
-        assertEquals("payload 'x:1': unknown kind 'x' (expected: ints:N, chars:N, none, or a getter name)", e.getMessage());
+        assertEquals("payload 'x:1': unknown kind 'x' (expected: ints:N, chars:N, objects:N, none, or a getter name)", e.getMessage());
     }
 }

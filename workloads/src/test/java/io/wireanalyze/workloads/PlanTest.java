@@ -19,7 +19,7 @@ class PlanTest {
 
     @Test
     void parseReportsThePayloadError() {
-        assertEquals("payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, none, or a getter name)",
+        assertEquals("payload 'intz:5': unknown kind 'intz' (expected: ints:N, chars:N, objects:N, none, or a getter name)",
                 Plan.parse(5, "intz:5", 0).error().orElseThrow());
     }
 

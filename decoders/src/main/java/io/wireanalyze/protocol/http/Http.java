@@ -31,6 +31,11 @@ public final class Http implements Protocol {
     }
 
     @Override
+    public List<ProtocolName> carries() {
+        return bodies.stream().map(BodyFormat::name).toList();
+    }
+
+    @Override
     public Decoding start(AnalysisScope scope) {
         return new Decoding(NAME, new HttpProbe(), context -> new HttpSession(context, bodies));
     }

@@ -15,6 +15,8 @@ import java.util.List;
  * @param status      the final response's status code
  * @param contentType the Content-Type field
  * @param chunked     the body came in chunks
+ * @param upgrade     the Upgrade field: a request offering another protocol ({@code h2c}), a 101 response taking it;
+ *                    a request that offered one and got a final response other than 101 went on as HTTP/1.1
  * @param headerBytes bytes of framing: start lines, header fields, chunk sizes and trailers, interim responses
  * @param bodyBytes   bytes of the (de-chunked) body
  * @param interim     interim (1xx) responses before the final one
@@ -22,14 +24,14 @@ import java.util.List;
  * @param inner       the details of the message the body carried ({@link Details#NONE} when none)
  */
 public record HttpDetails(String method, String uri, String version, Integer status, String contentType, Boolean chunked,
-                          long headerBytes, long bodyBytes, Integer interim, String body, Details inner) implements Details {
+                          String upgrade, long headerBytes, long bodyBytes, Integer interim, String body, Details inner) implements Details {
 
     @Override
     public void fields(FieldSink out) {
         inner.fields(out);
         out.put("http.request.method", method).put("http.request.uri", uri).put("http.version", version)
                 .put("http.response.code", status).put("http.content_type", contentType)
-                .put("http.transfer_encoding", chunked == Boolean.TRUE ? "chunked" : null)
+                .put("http.transfer_encoding", chunked == Boolean.TRUE ? "chunked" : null).put("http.upgrade", upgrade)
                 .put("httpHeaderBytes", headerBytes).put("httpBodyBytes", bodyBytes).put("httpInterimResponses", interim)
                 .put("httpBody", body);
     }
@@ -47,6 +49,16 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     @Override
     public String note() {
         return inner.note();
+    }
+
+    @Override
+    public Long valueBytes() {
+        return inner.valueBytes();
+    }
+
+    @Override
+    public Long securityBytes() {
+        return inner.securityBytes();
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.ProtocolSession;
+import io.wireanalyze.protocol.RequestHead;
 import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
 import io.wireanalyze.tcp.Direction;
@@ -21,7 +22,10 @@ import io.wireanalyze.tcp.Direction;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * HTTP/1.x for one connection: {@link Http1Framing} frames each direction; each request body is offered to the
@@ -39,7 +43,11 @@ public final class HttpSession implements ProtocolSession {
     static final int MAX_PENDING = 4096;
 
     /** A request awaiting its response, and the inner decoder that claimed its body (null: none). */
-    private record Pending(Message request, BodyDecoder claimer, boolean head) {
+    /**
+     * A request awaiting its response, the inner decoder that claimed its body (null: none), and why a claimed body
+     * could not be decoded (null when it was, or when nothing claimed it).
+     */
+    private record Pending(Message request, BodyDecoder claimer, boolean head, String claimedButMalformed) {
     }
 
     /** Exchanges are numbered in request order: a response pairs with its request by this id ({@link Message#requestId}). */
@@ -84,18 +92,20 @@ public final class HttpSession implements ProtocolSession {
     private Message request(Http1Framing.Framed f) {
         HttpRequest r = (HttpRequest) f.head();
         String contentType = r.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        RequestHead requestHead = requestHead(r);
         ByteBuffer body = ByteBuffer.wrap(f.body());
         String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes"
                 + (contentType != null ? " (" + contentType + ")" : "") + ": no decoder claims it";
+        String malformed = null;
         for (BodyDecoder b : formats) {
-            if (!b.claims(body.duplicate(), contentType)) continue;
-            DecodeStep<Message> step = b.request(body.duplicate(), f.bodyOffset());
+            if (!b.claims(body.duplicate(), requestHead)) continue;
+            DecodeStep<Message> step = b.request(body.duplicate(), f.bodyOffset(), requestHead);
             if (step instanceof DecodeStep.Decoded<Message> inner) {
                 Message m = widen(inner.message(), f, Direction.C2S, Role.REQUEST, nextRequestId++);
-                remember(new Pending(m, b, isHead(r)));
+                remember(new Pending(m, b, isHead(r), null));
                 return m;
             }
-            if (step instanceof DecodeStep.Malformed<Message> bad) why = bad.failure().describe();
+            if (step instanceof DecodeStep.Malformed<Message> bad) why = malformed = bad.failure().describe();
             break;
         }
         String target = r.uri();
@@ -104,7 +114,7 @@ public final class HttpSession implements ProtocolSession {
                 null, null, details(f, why, Details.NONE));
         Message m = head(f, Http.NAME, HttpMessageType.REQUEST, HttpPhaseRules.request(null), Direction.C2S, Role.REQUEST,
                 nextRequestId++, info);
-        remember(new Pending(m, null, isHead(r)));
+        remember(new Pending(m, null, isHead(r), malformed));
         return m;
     }
 
@@ -118,7 +128,8 @@ public final class HttpSession implements ProtocolSession {
         Message request = p == null ? null : p.request();
         long id = p != null ? request.requestId() : requests.inProgress() ? nextRequestId : -1;
         if (p == null && id >= 0) answeredEarly = id;
-        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes: no decoder claims it";
+        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes: "
+                + (p != null && p.claimedButMalformed() != null ? "not decoded, as its request's body was not" : "no decoder claims it");
         if (p != null && p.claimer() != null) {
             DecodeStep<Message> step = p.claimer().reply(ByteBuffer.wrap(f.body()), f.bodyOffset(), request);
             if (step instanceof DecodeStep.Decoded<Message> inner) return widen(inner.message(), f, Direction.S2C, Role.REPLY, id);
@@ -153,13 +164,21 @@ public final class HttpSession implements ProtocolSession {
         return new Message(name, type, phase, d, f.start(), (int) (end - f.start()), f.start(), 0, role, id, info);
     }
 
+    /** The request line and header fields, for the body formats. */
+    private static RequestHead requestHead(HttpRequest r) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : r.headers()) fields.putIfAbsent(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
+        return new RequestHead(r.method().name(), r.uri(), r.headers().get(HttpHeaderNames.CONTENT_TYPE), fields);
+    }
+
     private static HttpDetails details(Http1Framing.Framed f, String why, Details inner) {
         HttpMessage h = f.head();
         String method = h instanceof HttpRequest q ? q.method().name() : null;
         String uri = h instanceof HttpRequest q ? q.uri() : null;
         Integer status = h instanceof HttpResponse r ? r.status().code() : null;
         return new HttpDetails(method, uri, h.protocolVersion().text(), status, h.headers().get(HttpHeaderNames.CONTENT_TYPE),
-                f.chunked() ? Boolean.TRUE : null, f.headerBytes(), f.body().length, f.interim() > 0 ? f.interim() : null, why, inner);
+                f.chunked() ? Boolean.TRUE : null, h.headers().get(HttpHeaderNames.UPGRADE), f.headerBytes(), f.body().length,
+                f.interim() > 0 ? f.interim() : null, why, inner);
     }
 
     private static String bodyReason(Message m) {

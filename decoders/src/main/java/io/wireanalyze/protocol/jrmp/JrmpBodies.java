@@ -6,6 +6,7 @@ import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.ProtocolName;
+import io.wireanalyze.protocol.RequestHead;
 import io.wireanalyze.protocol.SessionContext;
 
 import java.nio.ByteBuffer;
@@ -45,13 +46,13 @@ public final class JrmpBodies implements BodyDecoder {
 
     /** The SingleOp header: "JRMI", version 2, SingleOpProtocol. */
     @Override
-    public boolean claims(ByteBuffer body, String contentType) {
+    public boolean claims(ByteBuffer body, RequestHead head) {
         int p = body.position();
         return body.remaining() >= HEADER_LENGTH && body.getInt(p) == MAGIC && body.get(p + 6) == SINGLE_OP_PROTOCOL;
     }
 
     @Override
-    public DecodeStep<Message> request(ByteBuffer body, long offset) {
+    public DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head) {
         int p = body.position();
         if (body.remaining() < HEADER_LENGTH + 1)
             return new DecodeStep.Malformed<>(offset, "rmi.singleop", body.remaining() + " bytes (expected: the 7-byte SingleOp header and a message)");

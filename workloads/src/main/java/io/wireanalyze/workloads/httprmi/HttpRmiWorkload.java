@@ -4,6 +4,7 @@ import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -57,10 +58,11 @@ public final class HttpRmiWorkload implements Workload {
             throw new IllegalArgumentException("http-rmi ports: " + route + " (expected: other than the RMI ports " + rmiPorts + ")");
     }
 
-    /** From {@link ServerPortOptions}, {@link DgcOptions} and {@link HttpRmiOptions}. */
+    /** From {@link ServerPortOptions}, {@link DgcOptions}, {@link HttpPortOption} and {@link HttpRmiOptions}. */
     public static HttpRmiWorkload create(WorkloadArgs args) {
         ServerConfig ports = args.group(ServerPortOptions.class).applyTo(JrmpWorkload.defaults());
-        return new HttpRmiWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(HttpRmiOptions.class).route());
+        return new HttpRmiWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(HttpRmiOptions.class)
+                .route(args.group(HttpPortOption.class).port()));
     }
 
     public ServerConfig config() {

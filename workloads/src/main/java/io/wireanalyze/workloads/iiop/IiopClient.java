@@ -136,6 +136,8 @@ public final class IiopClient {
             case GET_BOOLEAN -> s::getBoolean;
             case GET_BYTE -> s::getByte;
             case GET_STRING -> s::getString;
+            case GET_OBJECTS -> throw new IllegalArgumentException("payload " + payload.spec()
+                    + ": the iiop workload's IDL has no record type (expected: objects:N on jrmp, http-rmi, soap or soap-wssec)");
         };
     }
 }

@@ -23,6 +23,10 @@ public final class BenchCalls {
                 String data = BenchValues.chars(payload.count());
                 yield () -> s.sendChars(data);
             }
+            case GET_OBJECTS -> {
+                int count = payload.count();
+                yield () -> s.getObjects(count).size();   // the records' count is logged, not the records
+            }
             case PING -> () -> {
                 s.ping();
                 return null;

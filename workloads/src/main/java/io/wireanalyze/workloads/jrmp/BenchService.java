@@ -1,7 +1,11 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.BenchRecord;
+import io.wireanalyze.workloads.BenchValues;
+
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.util.List;
 
 /**
  * The benchmark's remote interface over JRMP. An analyzer names calls from their RMI method hash (Java RMI
@@ -16,6 +20,12 @@ public interface BenchService extends Remote {
 
     /** Koutsogiannakis et al. section 5, "string of characters": returns {@code s.length()}. */
     int sendChars(String s) throws RemoteException;
+
+    /**
+     * Seed 003's coarse-grained call: {@code count} records of ten fields ({@link BenchRecord},
+     * {@link BenchValues#records}).
+     */
+    List<BenchRecord> getObjects(int count) throws RemoteException;
 
     /** No arguments, no result: the bare cost of a call. */
     void ping() throws RemoteException;

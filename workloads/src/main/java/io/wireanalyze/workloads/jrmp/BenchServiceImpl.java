@@ -1,6 +1,10 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.BenchMethod;
+import io.wireanalyze.workloads.BenchRecord;
 import io.wireanalyze.workloads.BenchValues;
+
+import java.util.List;
 
 /**
  * The server side of the Java {@link BenchService}, over JRMP and over IIOP (RMI-IIOP): trivial method bodies
@@ -16,6 +20,11 @@ public class BenchServiceImpl implements BenchService {
     @Override
     public int sendChars(String s) {
         return s.length();
+    }
+
+    @Override
+    public List<BenchRecord> getObjects(int count) {
+        return BenchValues.records(Math.max(0, Math.min(count, BenchMethod.MAX_OBJECTS)));
     }
 
     @Override

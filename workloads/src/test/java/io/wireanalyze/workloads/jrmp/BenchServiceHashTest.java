@@ -29,6 +29,7 @@ class BenchServiceHashTest {
             Map.entry("getInt()I", 8565631889465877029L),
             Map.entry("getShort()S", -1184511986837690589L),
             Map.entry("getLong()J", 861713588329982957L),
+            Map.entry("getObjects(I)Ljava/util/List;", 2338925958987865435L),
             Map.entry("getFloat()F", -1001128697481894505L),
             Map.entry("getDouble()D", 1578421879104859276L),
             Map.entry("getBoolean()Z", 8817610076623391091L),

@@ -1,0 +1,191 @@
+package io.wireanalyze.protocol.soap;
+
+import io.wireanalyze.codec.Failure;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One XML document (an HTTP body) opened for the JDK's streaming parser (StAX), hardened: no DTD is processed
+ * ({@code SUPPORT_DTD=false}: a DOCTYPE is reported, never read for entities, so neither entity expansion nor an
+ * external entity can happen), external entities off, no coalescing of text. The bytes are decoded here, strictly
+ * (a malformed sequence is an error, not a replacement character), so the parser's character offsets map back to
+ * byte offsets of the body ({@link #byteOffset}). Supported encodings: UTF-8, UTF-16, ISO-8859-1, US-ASCII, named by
+ * a byte order mark, the media type's charset or the XML declaration, in that order (RFC 7303 section 3).
+ */
+final class XmlInput implements XmlOpened {
+
+    private static final XMLInputFactory FACTORY = hardened();
+    private static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
+    private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
+
+    /** How the body's characters are encoded: how a character offset becomes a byte offset. */
+    private enum Width { UTF8, ONE_BYTE, UTF16 }
+
+    private final ByteBuffer bytes;
+    private final int start;
+    private final Width width;
+    private final Charset charset;
+    // The monotonic cursor of byteOffset (UTF-8): a character offset and its byte index.
+    private long cursorChar;
+    private int cursorByte;
+
+    private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset) {
+        this.bytes = bytes;
+        this.start = start;
+        this.width = width;
+        this.charset = charset;
+        this.cursorByte = start;
+    }
+
+    /** The factory every document of this package is read with; thread-safe once configured. */
+    private static XMLInputFactory hardened() {
+        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_COALESCING, false);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        f.setXMLResolver((publicId, systemId, base, ns) -> {
+            throw new XMLStreamException("external resource " + systemId + " (expected: none, nothing is fetched)");
+        });
+        return f;
+    }
+
+    /**
+     * The body from its position to its limit, or a failure at {@code offset} naming an encoding it cannot read.
+     *
+     * @param contentType the outer layer's media type (its charset parameter), or null
+     */
+    static XmlOpened open(ByteBuffer body, long offset, String contentType) {
+        int p = body.position();
+        int n = body.remaining();
+        if (n >= 3 && (body.get(p) & 0xff) == 0xEF && (body.get(p + 1) & 0xff) == 0xBB && (body.get(p + 2) & 0xff) == 0xBF)
+            return new XmlInput(body, p + 3, Width.UTF8, StandardCharsets.UTF_8);
+        if (n >= 2 && (body.get(p) & 0xff) == 0xFE && (body.get(p + 1) & 0xff) == 0xFF)
+            return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16BE);
+        if (n >= 2 && (body.get(p) & 0xff) == 0xFF && (body.get(p + 1) & 0xff) == 0xFE)
+            return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16LE);
+        String named = null;
+        if (contentType != null) {
+            Matcher m = CHARSET.matcher(contentType);
+            if (m.find()) named = m.group(1);
+        }
+        if (named == null) {
+            byte[] head = new byte[Math.min(n, 200)];
+            body.get(p, head);
+            Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
+            if (m.find()) named = m.group(1);
+        }
+        String name = named == null ? "UTF-8" : named.toUpperCase(Locale.ROOT);
+        return switch (name) {
+            case "UTF-8", "UTF8" -> new XmlInput(body, p, Width.UTF8, StandardCharsets.UTF_8);
+            case "ISO-8859-1", "LATIN1", "ISO8859-1" -> new XmlInput(body, p, Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
+            case "US-ASCII", "ASCII" -> new XmlInput(body, p, Width.ONE_BYTE, StandardCharsets.US_ASCII);
+            case "UTF-16BE" -> new XmlInput(body, p, Width.UTF16, StandardCharsets.UTF_16BE);
+            case "UTF-16LE" -> new XmlInput(body, p, Width.UTF16, StandardCharsets.UTF_16LE);
+            default -> new XmlOpened.Unsupported(new Failure(offset, "xml.encoding", named + " (expected: UTF-8, UTF-16, ISO-8859-1 or US-ASCII)"));
+        };
+    }
+
+    /**
+     * The body read as ISO-8859-1, whatever it declares: to recognise an Envelope whose encoding {@link #open} refuses,
+     * so that its request says why instead of going unclaimed.
+     */
+    static XmlInput latin1(ByteBuffer body) {
+        return new XmlInput(body, body.position(), Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A hardened streaming reader over the document's characters, decoded strictly. */
+    XMLStreamReader reader() throws XMLStreamException {
+        return reader(CodingErrorAction.REPORT);
+    }
+
+    /**
+     * The same, with bytes not valid in the encoding replaced: for a look at the root element only (the decoder reads
+     * ahead, so a bad byte far into the body must not hide the Envelope; reading the whole document then says where).
+     */
+    XMLStreamReader sniffingReader() throws XMLStreamException {
+        return reader(CodingErrorAction.REPLACE);
+    }
+
+    private XMLStreamReader reader(CodingErrorAction onError) throws XMLStreamException {
+        var decoder = charset.newDecoder().onMalformedInput(onError).onUnmappableCharacter(onError);
+        ReadableByteChannel channel = new ReadableByteChannel() {
+            private final ByteBuffer rest = bytes.duplicate().position(start);
+
+            @Override
+            public int read(ByteBuffer dst) {
+                if (!rest.hasRemaining()) return -1;
+                int n = Math.min(dst.remaining(), rest.remaining());
+                dst.put(rest.slice(rest.position(), n));
+                rest.position(rest.position() + n);
+                return n;
+            }
+
+            @Override
+            public boolean isOpen() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        return FACTORY.createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+    }
+
+    /** The index into the body's buffer of the character at {@code charOffset}; offsets asked for must not go back. */
+    int byteOffset(long charOffset) {
+        return switch (width) {
+            case ONE_BYTE -> (int) (start + charOffset);
+            case UTF16 -> (int) (start + 2 * charOffset);
+            case UTF8 -> {
+                if (charOffset < cursorChar) { cursorChar = 0; cursorByte = start; }
+                while (cursorChar < charOffset && cursorByte < bytes.limit()) {
+                    int b = bytes.get(cursorByte) & 0xff;
+                    int len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+                    cursorByte += len;
+                    cursorChar += len == 4 ? 2 : 1;   // a supplementary character is two UTF-16 chars
+                }
+                yield Math.min(cursorByte, bytes.limit());
+            }
+        };
+    }
+
+    /** The index of the '<' that opens the tag ending just before index {@code end}, or {@code end} when none. */
+    int tagStart(int end) {
+        int unit = width == Width.UTF16 ? 2 : 1;
+        boolean littleEndian = charset == StandardCharsets.UTF_16LE;
+        for (int i = end - unit; i >= start; i -= unit) {
+            int c = unit == 1 ? bytes.get(i) : littleEndian ? bytes.get(i) | bytes.get(i + 1) << 8 : bytes.get(i) << 8 | bytes.get(i + 1);
+            if (c == '<') return i;
+        }
+        return end;
+    }
+
+    /** Bytes a text takes in this document's encoding. */
+    long encodedLength(char[] text, int from, int length) {
+        return switch (width) {
+            case ONE_BYTE -> length;
+            case UTF16 -> 2L * length;
+            case UTF8 -> {
+                long n = 0;
+                for (int i = from; i < from + length; i++) {
+                    char c = text[i];
+                    n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+                }
+                yield n;
+            }
+        };
+    }
+}

@@ -1,0 +1,128 @@
+package io.wireanalyze.protocol.soap;
+
+import io.wireanalyze.codec.Failure;
+import io.wireanalyze.codec.XmlLimits;
+
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * Walks one document with the hardened reader of {@link XmlInput}, element by element, within {@link XmlLimits}, and
+ * tells a {@link Visitor} where each tag ends in the body's buffer. A DTD is a failure (SOAP 1.1 section 3, SOAP 1.2
+ * part 1 section 5: a SOAP message must not contain one; a WSDL or schema served by a SOAP stack has none either), as
+ * are the limits and anything the parser rejects; the walk stops at the first.
+ */
+final class XmlWalk {
+
+    /** What the walk reports, in document order. */
+    interface Visitor {
+        /**
+         * A start tag ending just before buffer index {@code tagEnd}, at {@code depth} (the root is 1).
+         *
+         * @return a failure to stop the walk with (its offset a buffer index), or null
+         */
+        Failure start(XMLStreamReader r, int depth, int tagEnd);
+
+        /** The end tag of the element at {@code depth}, ending just before {@code tagEnd}. */
+        void end(XMLStreamReader r, int depth, int tagEnd);
+
+        /** Text (or CDATA) inside the element at {@code depth}. */
+        void text(XMLStreamReader r, int depth);
+    }
+
+    /** How a walk ended: through the document, or stopped by a failure. */
+    sealed interface Walked {
+        /** The whole document read: its element count. */
+        record Done(long elements) implements Walked {
+        }
+
+        /** Stopped at the first failure. */
+        record Stopped(Failure failure) implements Walked {
+        }
+    }
+
+    private XmlWalk() {
+    }
+
+    /**
+     * Walks the whole document.
+     *
+     * @param offset the stream offset of the body's first byte (its buffer position), for failures
+     */
+    static Walked walk(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
+        XMLStreamReader r = null;
+        int depth = 0;
+        long elements = 0;
+        int at = bodyStart;
+        try {
+            r = in.reader();
+            while (r.hasNext()) {
+                int event = r.next();
+                switch (event) {
+                    case XMLStreamConstants.DTD -> {
+                        return stopped(offset + (at - bodyStart), "xml.dtd",
+                                "a document type declaration (expected: none; it is not processed, so no entity is expanded or fetched)");
+                    }
+                    case XMLStreamConstants.START_ELEMENT -> {
+                        depth++;
+                        elements++;
+                        at = in.byteOffset(r.getLocation().getCharacterOffset());
+                        long where = offset + (in.tagStart(at) - bodyStart);
+                        if (depth > limits.maxDepth())
+                            return stopped(where, "xml.depth", "more than " + limits.maxDepth()
+                                    + " nested elements (expected: <= " + limits.maxDepth() + ", the XML depth limit)");
+                        if (elements > limits.maxElements())
+                            return stopped(where, "xml.elements", "more than " + limits.maxElements()
+                                    + " elements (expected: <= " + limits.maxElements() + ", the XML element limit)");
+                        int attributes = r.getAttributeCount() + r.getNamespaceCount();
+                        if (attributes > limits.maxAttributes())
+                            return stopped(where, "xml.attributes", attributes + " attributes on " + r.getName()
+                                    + " (expected: <= " + limits.maxAttributes() + ", the XML attribute limit)");
+                        Failure stop = visitor.start(r, depth, at);
+                        if (stop != null) return new Walked.Stopped(stop.shifted(offset - bodyStart));
+                    }
+                    case XMLStreamConstants.END_ELEMENT -> {
+                        at = in.byteOffset(r.getLocation().getCharacterOffset());
+                        visitor.end(r, depth, at);
+                        depth--;
+                    }
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
+                        if (depth > 0) visitor.text(r, depth);
+                    }
+                    case XMLStreamConstants.ENTITY_REFERENCE -> {
+                        return stopped(offset + (at - bodyStart), "xml.entity", "a reference to entity '" + r.getLocalName()
+                                + "' (expected: none; only the predefined entities and character references are read)");
+                    }
+                    default -> { }
+                }
+            }
+            return new Walked.Done(elements);
+        } catch (XMLStreamException | RuntimeException e) {
+            // The parser's errors (not well-formed, malformed encoding, an undeclared entity) come as exceptions: the
+            // walk turns them into the failure they describe, at the last tag it saw.
+            return stopped(offset + (at - bodyStart), "xml", reason(e));
+        } finally {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (XMLStreamException ignored) {
+                    // closing a reader over a buffer releases nothing
+                }
+            }
+        }
+    }
+
+    private static Walked stopped(long offset, String field, String reason) {
+        return new Walked.Stopped(new Failure(offset, field, reason));
+    }
+
+    /** The parser's message without its position prefix, on one line. */
+    private static String reason(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int i = m.indexOf("Message: ");
+        if (i >= 0) m = m.substring(i + "Message: ".length());
+        if (e.getCause() instanceof java.nio.charset.CharacterCodingException c) m = "not valid in its encoding: " + c;
+        return "not well-formed: " + m.replaceAll("\\s+", " ").trim();
+    }
+}

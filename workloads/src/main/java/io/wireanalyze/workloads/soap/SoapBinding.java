@@ -1,0 +1,53 @@
+package io.wireanalyze.workloads.soap;
+
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ParsedConverter;
+
+import java.util.Arrays;
+
+/** The SOAP version the service is published with; the client learns it from the WSDL. */
+public enum SoapBinding {
+    /** SOAP 1.1 over HTTP (JAX-WS's default): text/xml, SOAPAction field. */
+    SOAP_11("1.1", "http://schemas.xmlsoap.org/wsdl/soap/http"),
+    /** SOAP 1.2 over HTTP: application/soap+xml with its action parameter. */
+    SOAP_12("1.2", "http://www.w3.org/2003/05/soap/bindings/HTTP/");
+
+    private final String label;
+    private final String bindingId;
+
+    SoapBinding(String label, String bindingId) {
+        this.label = label;
+        this.bindingId = bindingId;
+    }
+
+    /** The JAX-WS binding id (jakarta.xml.ws.soap.SOAPBinding's constants). */
+    public String bindingId() {
+        return bindingId;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    public static Parsed<SoapBinding> parse(String text) {
+        for (SoapBinding b : values()) if (b.label.equals(text)) return Parsed.ok(b);
+        return Parsed.invalid("SOAP version '" + text + "' (expected: 1.1 or 1.2)");
+    }
+
+    /** picocli: 1.1 or 1.2. */
+    public static final class Converter extends ParsedConverter<SoapBinding> {
+        @Override
+        protected Parsed<SoapBinding> parse(String text) {
+            return SoapBinding.parse(text);
+        }
+    }
+
+    /** picocli: the labels. */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Arrays.stream(values()).map(SoapBinding::toString).iterator();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.wireanalyze.workloads.soap;
+
+import io.wireanalyze.workloads.CallKind;
+import io.wireanalyze.workloads.CallLog;
+import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ResultFile;
+import jakarta.xml.ws.Service;
+import jakarta.xml.ws.WebServiceException;
+
+import javax.xml.namespace.QName;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The SOAP benchmark client. Command line: {@link ClientOptions} ({@code --server} is the web server). Fetches the
+ * service's WSDL ({@code GET /soap/bench?wsdl}: the naming phase, recorded as the lookup), makes the JAX-WS proxy,
+ * then the plan's calls, each timed. System properties: {@value #STACK_PROPERTY} ({@code cxf} or {@code metro}: the
+ * JAX-WS implementation on the class path), and for CXF {@value #STYLE_PROPERTY} ({@link HttpStyle}),
+ * {@value #SECURITY_PROPERTY} ({@link WsSecurity}), {@value #KEYS_PROPERTY} and {@value #BINDING_PROPERTY}. Writes one
+ * line per call to {@code --result}, prints a summary and exits 0; on failure one line on stderr, exit 1.
+ */
+public final class SoapClient {
+    public static final String STACK_PROPERTY = "wireanalyze.soap.stack";
+    public static final String STYLE_PROPERTY = "wireanalyze.soap.http";
+    public static final String SECURITY_PROPERTY = "wireanalyze.soap.security";
+    public static final String KEYS_PROPERTY = "wireanalyze.soap.keys";
+    public static final String BINDING_PROPERTY = "wireanalyze.soap.binding";
+    private static final String KIND = "soap client";
+
+    private SoapClient() {
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println(KIND + ": " + parsed.error().get());
+            return 1;
+        }
+        ClientOptions options = parsed.orElseThrow();
+        String role = KIND + " " + options.client();
+        CallLog log = new CallLog(options.client());
+        Optional<String> failure = callAll(options, log);
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary());
+        return 0;
+    }
+
+    private static Optional<String> callAll(ClientOptions options, CallLog log) {
+        Plan plan = options.plan();
+        String wsdl = SoapWorkload.address(options.server().toString()) + "?wsdl";
+        PlanRun run = new PlanRun("WSDL fetch " + wsdl);
+        try {
+            SoapStack stack = SoapStack.parse(System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString()));
+            if (stack == SoapStack.CXF) CxfClientSetup.http(HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())));
+            long start = System.nanoTime();
+            Service service = Service.create(URI.create(wsdl).toURL(), new QName(BenchSoap.NAMESPACE, BenchSoap.SERVICE));
+            BenchSoap port = service.getPort(BenchSoap.class);
+            long end = System.nanoTime();
+            log.add(CallKind.LOOKUP, "wsdl", start, end, Optional.of(wsdl));
+            if (stack == SoapStack.CXF) {
+                CxfClientSetup.security(port, WsSecurity.parse(System.getProperty(SECURITY_PROPERTY, WsSecurity.NONE.toString())),
+                        Optional.ofNullable(System.getProperty(KEYS_PROPERTY)).map(Path::of),
+                        SoapBinding.parse(System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
+            }
+            run.calls(plan, log, plan.payload().method().javaName(), SoapCalls.prepare(port, plan.payload()), SoapCalls.marker(port));
+            return Optional.empty();
+        } catch (WebServiceException | IOException | IllegalArgumentException e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(run.step() + ": interrupted");
+        }
+    }
+
+}
