@@ -5,19 +5,16 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** The public captures in {@code <repo>/../shared/public-captures}, found from the working directory up. */
+/**
+ * The public captures in {@code <repo>/../shared/public-captures}: {@link io.wireanalyze.testing.TestCaptures}'s
+ * (skipped with a message without them, failing only under CI).
+ */
 public final class SharedCaptures {
 
     private SharedCaptures() {}
 
     public static Path dir() {
-        Path start = Path.of("").toAbsolutePath();
-        for (Path p = start; p != null; p = p.getParent()) {
-            Path candidate = p.resolve("shared").resolve("public-captures");
-            if (Files.isDirectory(candidate)) return candidate;
-        }
-        return fail("shared/public-captures not found in " + start + " or any parent (expected: the repository's"
-                + " sibling folder <repo>/../shared, as in the work tree and in CI's clone)");
+        return io.wireanalyze.testing.TestCaptures.publicCaptures();
     }
 
     public static Path file(String relative) {

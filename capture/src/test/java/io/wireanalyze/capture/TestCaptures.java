@@ -30,12 +30,9 @@ final class TestCaptures {
 
     /** A file under the repository's fixtures/ folder, e.g. {@code fixture("jrmp/dgc-clean.pcap")}. */
     static Path fixture(String relative) {
-        Path start = Path.of("").toAbsolutePath();
-        for (Path p = start; p != null; p = p.getParent()) {
-            Path candidate = p.resolve("fixtures").resolve(relative);
-            if (Files.isRegularFile(candidate)) return candidate;
-        }
-        return fail("fixture " + relative + " not found in fixtures/ of " + start + " or any parent");
+        Path f = io.wireanalyze.testing.TestCaptures.fixture(relative);
+        if (!Files.isRegularFile(f)) fail("fixture " + f + " is missing");
+        return f;
     }
 
     /** Every pcapng test resource, sorted by name. */
