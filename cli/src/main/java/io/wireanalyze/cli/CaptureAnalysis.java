@@ -6,6 +6,8 @@ import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.protocol.tls.TlsKeyLog;
+import io.wireanalyze.protocols.ProtocolTable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,9 +59,12 @@ final class CaptureAnalysis {
         }
     }
 
-    /** Method names for the interfaces of the workload table and the user's jars. */
+    /**
+     * Method names for the interfaces of the workload table and the user's jars; TLS decrypted with the key log
+     * ({@link TlsKeyLog#EMPTY}: none).
+     */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
-                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
+                                   io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
         MethodNames names = new MethodNames();
         for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
@@ -67,6 +72,20 @@ final class CaptureAnalysis {
             names.addFile(jar);
         }
         AnalysisOptions d = AnalysisOptions.defaults().withMethodNames(names.asMap());
-        return new AnalysisOptions(limits, d.methodNames(), marker, true);
+        return new AnalysisOptions(limits, d.methodNames(), marker, true, ProtocolTable.withTlsKeys(keys));
+    }
+
+    /**
+     * The NSS key log at {@code file} (the format Wireshark's tls.keylog_file reads), with a note of what it holds;
+     * {@link TlsKeyLog#EMPTY} when {@code file} is null.
+     */
+    static TlsKeyLog keyLog(Path file, Progress progress) throws IOException {
+        if (file == null) return TlsKeyLog.EMPTY;
+        if (!Files.exists(file)) throw new IOException("--tls-keylog " + file + ": no such file (expected: an NSS key log)");
+        if (!Files.isReadable(file)) throw new IOException("--tls-keylog " + file + ": not readable (permission denied)");
+        TlsKeyLog keys = TlsKeyLog.parse(Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1));
+        progress.say("TLS key log " + file + ": " + keys.entries() + " secrets"
+                + (keys.ignoredLines() > 0 ? ", " + keys.ignoredLines() + " lines ignored (not NSS key log lines)" : ""));
+        return keys;
     }
 }

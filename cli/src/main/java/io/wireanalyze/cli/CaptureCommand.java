@@ -131,7 +131,7 @@ final class CaptureCommand implements Callable<Integer> {
                         + String.join(" | ", exit.stderrTail()));
         }
         AnalysisResult analysis = CaptureAnalysis.analyze(pcap, CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER,
-                DecoderLimits.DEFAULT), progress);
+                DecoderLimits.DEFAULT, io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY), progress);
         Reports.write(List.of(analysis), format, reportDir, pcap.getParent(), spec.commandLine().getOut(), progress);
         if (format == OutputFormat.TABLE) AppTimes.print(analysis, result, spec.commandLine().getOut());
         Path chart = Reports.chartBeside(pcap);
