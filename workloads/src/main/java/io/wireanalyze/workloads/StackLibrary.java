@@ -37,7 +37,9 @@ public enum StackLibrary {
     /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only. */
     GLASSFISH("rmi-iiop"),
     /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j. */
-    JETTY_NETTY("http-rmi");
+    JETTY_NETTY("http-rmi"),
+    /** The Java agent extract-tls-secrets 4.0.0 (name.neykov), which writes a JVM's TLS secrets as an NSS key log. */
+    TLS_KEY_LOG_AGENT("jrmp-tls");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";
@@ -67,6 +69,12 @@ public enum StackLibrary {
         jars.forEach(j -> entries.add(j.toString()));
         entries.add(code.toString());
         return String.join(File.pathSeparator, entries);
+    }
+
+    /** This stack's jars, sorted by file name (not a class path: jrmp-tls's agent is given to {@code -javaagent}). */
+    public List<Path> jarFiles() throws WorkloadException {
+        Path code = codeLocation();
+        return jars(candidates(Optional.ofNullable(System.getProperty(LIB_PROPERTY)), code, Files.isDirectory(code)));
     }
 
     /** The jars of the first candidate directory that has any. */

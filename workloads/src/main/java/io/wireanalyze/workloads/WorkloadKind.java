@@ -7,6 +7,8 @@ import io.wireanalyze.workloads.iiop.IiopWorkload;
 import io.wireanalyze.workloads.jrmp.BenchService;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.jrmptls.JrmpTlsOptions;
+import io.wireanalyze.workloads.jrmptls.JrmpTlsWorkload;
 import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
 
 import java.util.Arrays;
@@ -31,6 +33,8 @@ public enum WorkloadKind {
             RmiIiopWorkload::create),
     HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpRmiOptions.class),
             List.of(BenchService.class), HttpRmiWorkload::create),
+    JRMP_TLS("jrmp-tls", List.of(ServerPortOptions.class, DgcOptions.class, JrmpTlsOptions.class), List.of(BenchService.class),
+            JrmpTlsWorkload::create),
     SOAP("soap", "SOAP on JAX-WS and Jetty: not built yet"),
     HESSIAN("hessian", "Caucho Hessian: not built yet");
 
