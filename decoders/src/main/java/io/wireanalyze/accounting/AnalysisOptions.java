@@ -31,6 +31,11 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
         return new AnalysisOptions(DecoderLimits.DEFAULT, Map.of(), DEFAULT_MARKER, true);
     }
 
+    /** These options decoding with {@code list} (e.g. {@link ProtocolTable#withTlsKeys}: the table with a key log). */
+    public AnalysisOptions withProtocols(List<Protocol> list) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list));
+    }
+
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
         return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols);
     }

@@ -30,8 +30,10 @@ public final class TlsProbe implements Probe {
         if (serverA == Match.YES) return ProbeResult.mine(false, true);
         Match recordsA = records(initiator, ended), recordsB = records(responder, ended);
         if (recordsA == Match.YES || recordsB == Match.YES) return ProbeResult.mine(true, true);
-        boolean partial = clientA == Match.MAYBE || clientB == Match.MAYBE || recordsA == Match.MAYBE || recordsB == Match.MAYBE;
-        return partial && !ended ? ProbeResult.NEED_MORE : ProbeResult.NOT_MINE;
+        boolean nothingYet = !initiator.hasRemaining() && !responder.hasRemaining();
+        boolean partial = (clientA == Match.MAYBE && initiator.hasRemaining()) || (clientB == Match.MAYBE && responder.hasRemaining())
+                || recordsA == Match.MAYBE || recordsB == Match.MAYBE;
+        return (partial || nothingYet) && !ended ? ProbeResult.NEED_MORE : ProbeResult.NOT_MINE;
     }
 
     /** A handshake record whose first message is of {@code type}: its first 6 bytes say so. */
@@ -52,7 +54,12 @@ public final class TlsProbe implements Probe {
     /** Records chained from the start of what a side sent. */
     private static Match records(ByteBuffer in, boolean ended) {
         int p = in.position(), end = in.limit();
-        if (p + TlsRecords.HEADER_LENGTH > end) return in.hasRemaining() ? Match.MAYBE : Match.NO;
+        if (p + TlsRecords.HEADER_LENGTH > end) {
+            int n = end - p;
+            boolean fits = n > 0 && TlsContentType.of(in.get(p) & 0xff) != null && (n < 2 || in.get(p + 1) == 3)
+                    && (n < 3 || (in.get(p + 2) & 0xff) <= 4);
+            return fits ? Match.MAYBE : Match.NO;
+        }
         if (TlsRecords.invalid(in, p, 0) != null) return Match.NO;
         int n = TlsRecords.chained(in, p, end);
         if (n >= 2) return Match.YES;
