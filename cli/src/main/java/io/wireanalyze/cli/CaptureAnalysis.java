@@ -12,6 +12,8 @@ import io.wireanalyze.protocols.ProtocolTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Runs the analysis over one capture file, with progress. */
 final class CaptureAnalysis {
@@ -80,12 +82,22 @@ final class CaptureAnalysis {
      * {@link TlsKeyLog#EMPTY} when {@code file} is null.
      */
     static TlsKeyLog keyLog(Path file, Progress progress) throws IOException {
-        if (file == null) return TlsKeyLog.EMPTY;
-        if (!Files.exists(file)) throw new IOException("--tls-keylog " + file + ": no such file (expected: an NSS key log)");
-        if (!Files.isReadable(file)) throw new IOException("--tls-keylog " + file + ": not readable (permission denied)");
-        TlsKeyLog keys = TlsKeyLog.parse(Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1));
-        progress.say("TLS key log " + file + ": " + keys.entries() + " secrets"
-                + (keys.ignoredLines() > 0 ? ", " + keys.ignoredLines() + " lines ignored (not NSS key log lines)" : ""));
-        return keys;
+        return keyLog(file == null ? List.of() : List.of(file), progress);
+    }
+
+    /** The NSS key logs at {@code files}, as one, with a note of what each holds; {@link TlsKeyLog#EMPTY} for none. */
+    static TlsKeyLog keyLog(List<Path> files, Progress progress) throws IOException {
+        if (files == null || files.isEmpty()) return TlsKeyLog.EMPTY;
+        List<String> lines = new ArrayList<>();
+        for (Path file : files) {
+            if (!Files.exists(file)) throw new IOException("--tls-keylog " + file + ": no such file (expected: an NSS key log)");
+            if (!Files.isReadable(file)) throw new IOException("--tls-keylog " + file + ": not readable (permission denied)");
+            List<String> own = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+            TlsKeyLog keys = TlsKeyLog.parse(own);
+            progress.say("TLS key log " + file + ": " + keys.entries() + " secrets"
+                    + (keys.ignoredLines() > 0 ? ", " + keys.ignoredLines() + " lines ignored (not NSS key log lines)" : ""));
+            lines.addAll(own);
+        }
+        return TlsKeyLog.parse(lines);
     }
 }
