@@ -21,7 +21,7 @@ import java.util.List;
  * The JRMP benchmark server: an RMI registry ({@code LocateRegistry.createRegistry}) and the
  * {@link BenchService} exported with the default socket factories ({@code UnicastRemoteObject.exportObject})
  * in this one JVM, bound under a name. The plain scenario of the seeds: stubs are {@code UnicastRef}s to
- * {@code 127.0.0.1:<object port>}.
+ * {@code 127.0.0.1:<object port>}. The jrmp-tls server is this one with both on SSL sockets ({@link RmiSockets}).
  *
  * <p>Prints {@code READY registry=<port> object=<port>} once listening, then {@code UNREFERENCED name=<name>}
  * whenever the last client reference goes away. Runs until stdin closes (or it is killed). Honours the
