@@ -46,6 +46,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--marker", paramLabel = "METHOD", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
     String marker;
 
+    @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.2 and 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
+    List<Path> tlsKeyLogs;
+
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
     boolean strict;
 
@@ -60,7 +63,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         Progress progress = new Progress(spec.commandLine().getErr());
         if (annotate != null && files.size() != 1)
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits());
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(),
+                CaptureAnalysis.keyLog(tlsKeyLogs, progress));
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {

@@ -6,10 +6,14 @@ import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.protocol.tls.TlsKeyLog;
+import io.wireanalyze.protocols.ProtocolTable;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Runs the analysis over one capture file, with progress. */
 final class CaptureAnalysis {
@@ -57,15 +61,18 @@ final class CaptureAnalysis {
         }
     }
 
-    /** Method names for the interfaces of the workload table and the user's jars. */
+    /**
+     * Method names for the interfaces of the workload table and the user's jars; TLS decrypted with the key log
+     * ({@link TlsKeyLog#EMPTY}: none).
+     */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
-                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
-        return options(interfaceJars, null, marker, limits);
+                                   io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
+        return options(interfaceJars, null, marker, limits, keys);
     }
 
     /** @param methodNamesFile {@code --method-names}: signatures named exactly, bare names tried when guessing; or null */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, Path methodNamesFile, String marker,
-                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
+                                   io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
         MethodNames names = new MethodNames();
         for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
@@ -78,6 +85,30 @@ final class CaptureAnalysis {
             words = names.addNamesFile(methodNamesFile);
         }
         AnalysisOptions d = AnalysisOptions.defaults().withMethodNames(names.asMap());
-        return new AnalysisOptions(limits, d.methodNames(), marker, true).withMethodWords(words);
+        return new AnalysisOptions(limits, d.methodNames(), marker, true, ProtocolTable.withTlsKeys(keys)).withMethodWords(words);
+    }
+
+    /**
+     * The NSS key log at {@code file} (the format Wireshark's tls.keylog_file reads), with a note of what it holds;
+     * {@link TlsKeyLog#EMPTY} when {@code file} is null.
+     */
+    static TlsKeyLog keyLog(Path file, Progress progress) throws IOException {
+        return keyLog(file == null ? List.of() : List.of(file), progress);
+    }
+
+    /** The NSS key logs at {@code files}, as one, with a note of what each holds; {@link TlsKeyLog#EMPTY} for none. */
+    static TlsKeyLog keyLog(List<Path> files, Progress progress) throws IOException {
+        if (files == null || files.isEmpty()) return TlsKeyLog.EMPTY;
+        List<String> lines = new ArrayList<>();
+        for (Path file : files) {
+            if (!Files.exists(file)) throw new IOException("--tls-keylog " + file + ": no such file (expected: an NSS key log)");
+            if (!Files.isReadable(file)) throw new IOException("--tls-keylog " + file + ": not readable (permission denied)");
+            List<String> own = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+            TlsKeyLog keys = TlsKeyLog.parse(own);
+            progress.say("TLS key log " + file + ": " + keys.entries() + " secrets"
+                    + (keys.ignoredLines() > 0 ? ", " + keys.ignoredLines() + " lines ignored (not NSS key log lines)" : ""));
+            lines.addAll(own);
+        }
+        return TlsKeyLog.parse(lines);
     }
 }

@@ -55,7 +55,7 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Client JVMs running the plan in parallel (default: ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the remote reference this long after the calls (jrmp, http-rmi: to see lease renewals).")
+    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the remote reference this long after the calls (jrmp, http-rmi, jrmp-tls: to see lease renewals).")
     long holdMs;
 
     @Option(names = "--out", paramLabel = "PCAP", defaultValue = "wireanalyze-capture.pcap", description = "Where to write the capture (default: ${DEFAULT-VALUE}); the chart goes beside it as .png.")
@@ -92,6 +92,7 @@ final class CaptureCommand implements Callable<Integer> {
         Path calls = Files.createTempFile("wireanalyze-calls", ".tsv");
         ClientResult result;
         CaptureStats stats;
+        Path keyLog;
         try (Workload workload = w) {
             LiveCapture capture = new LiveCapture(LiveCaptureOptions.writingTo(pcap).onInterface(iface)
                     .withSnaplen(snaplen).withFilter(workload.bpfFilter()));
@@ -108,6 +109,7 @@ final class CaptureCommand implements Callable<Integer> {
                 progress.say("running " + plan.clients() + " client(s): " + plan.invocations() + " x " + plan.payload().spec()
                         + (plan.warmup() > 0 ? " after " + plan.warmup() + " warm-up calls" : ""));
                 result = progress.during("clients", () -> "capture " + kib(pcap) + " KiB so far", () -> workload.runClient(plan, calls));
+                keyLog = keepKeyLog(workload, pcap, progress);   // before closing: the workload deletes its own copy
                 workload.close();
                 Thread.sleep(300);   // let the last FIN/ACKs reach the capture
                 stats = capture.stop();
@@ -132,7 +134,7 @@ final class CaptureCommand implements Callable<Integer> {
                         + String.join(" | ", exit.stderrTail()));
         }
         AnalysisResult analysis = CaptureAnalysis.analyze(pcap, CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER,
-                DecoderLimits.DEFAULT), progress);
+                DecoderLimits.DEFAULT, CaptureAnalysis.keyLog(keyLog, progress)), progress);
         Reports.write(List.of(analysis), format, reportDir, pcap.getParent(), spec.commandLine().getOut(), progress);
         if (format == OutputFormat.TABLE) AppTimes.print(analysis, result, spec.commandLine().getOut());
         Path chart = Reports.chartBeside(pcap);
@@ -151,6 +153,22 @@ final class CaptureCommand implements Callable<Integer> {
         } catch (CaptureException | RuntimeException e) {
             progress.say("interrupted: " + WireAnalyze.oneLine(e));
         }
+    }
+
+    /**
+     * A TLS workload's key log, kept beside the capture ({@code run.pcap} gives {@code run.keys}) so that the capture
+     * can be decrypted again later, by analyze or by Wireshark; null for a workload without TLS.
+     */
+    private static Path keepKeyLog(Workload workload, Path pcap, Progress progress) throws IOException, WorkloadException {
+        java.util.Optional<Path> log = workload.tlsKeyLog();
+        if (log.isEmpty()) return null;
+        if (!Files.exists(log.get()))
+            throw new WorkloadException("TLS key log " + log.get() + ": not written (expected: the server's agent to write the"
+                    + " secrets of every connection it accepted)");
+        Path kept = Reports.keysBeside(pcap);
+        Files.copy(log.get(), kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        progress.say("TLS key log: " + kept + " (tshark -o tls.keylog_file:" + kept + " decrypts the capture too)");
+        return kept;
     }
 
     /** The capture's size so far; 0 before libpcap has written it. */

@@ -60,6 +60,11 @@ final class Reports {
         return pcap.resolveSibling(baseName(pcap.getFileName().toString()) + ".png");
     }
 
+    /** The key log kept beside a TLS capture: {@code run.pcap} gives {@code run.keys}. */
+    static Path keysBeside(Path pcap) {
+        return pcap.resolveSibling(baseName(pcap.getFileName().toString()) + ".keys");
+    }
+
     static String baseName(String source) {
         String name = Path.of(source).getFileName().toString();
         int dot = name.lastIndexOf('.');

@@ -14,8 +14,8 @@ import java.util.Map;
  * The workloads' own options on a command that runs workloads ({@code capture}): every option group of the
  * {@link WorkloadKind} table is added once, as a mixin, when picocli builds the command; after parsing,
  * {@link #args} hands the chosen workload its groups and turns an option of a group it does not take into a
- * usage error, from the table alone: {@code --lease-ms and --drop-stub apply to --protocol jrmp and http-rmi
- * only (not iiop)}.
+ * usage error, from the table alone: {@code --lease-ms and --drop-stub apply to --protocol jrmp, http-rmi and
+ * jrmp-tls only (not iiop)}.
  */
 public final class WorkloadOptionGroups implements CommandLine.IModelTransformer {
     /** Footer lines stay within picocli's default usage width, which would wrap them without indentation. */

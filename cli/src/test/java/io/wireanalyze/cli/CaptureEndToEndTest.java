@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.util.stream.StreamSupport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -266,6 +268,77 @@ class CaptureEndToEndTest {
         assertEquals(live.get("summary").get("packets").asLong(), sum);
         Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
         assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
+    }
+
+    /**
+     * Issue #11's "done means" for RMI over TLS, kept short: the same plan captured as plain jrmp and as jrmp-tls (TLS 1.3,
+     * then 1.2) gives the same registry lookup, DGC and invocations, decrypted with the key log the capture keeps beside
+     * its pcap; the records' overhead is each call's framing; analyze without the key log says why it cannot decode.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"1.3", "1.2"})
+    void capturesRmiOverTlsWithItsKeyLogAndGetsThePlainRunsCalls(String tls, @TempDir Path dir) throws Exception {
+        JsonNode plain = captureJson("jrmp", dir.resolve("plain.pcap"));
+        Path pcap = dir.resolve("tls.pcap");
+        JsonNode live = captureJson("jrmp-tls", pcap, "--tls", tls);
+        Path keys = dir.resolve("tls.keys");
+        assertTrue(Files.exists(keys), "the key log is kept beside the capture");
+
+        assertEquals(List.of("jrmp-tls", "jrmp-tls"), strings(live.get("connections"), "protocol"));
+        assertEquals(innerMessages(plain), innerMessages(live));
+        String negotiated = "TLS " + tls;
+        assertTrue(StreamSupport.stream(live.get("messages").spliterator(), false)
+                .anyMatch(m -> negotiated.equals(m.path("tlsVersion").asText())), "a ServerHello choosing " + negotiated);
+        assertEquals(3, live.get("summary").get("invocations").asInt());
+        for (int i = 0; i < plain.get("invocations").size(); i++) {
+            JsonNode p = plain.get("invocations").get(i), t = live.get("invocations").get(i);
+            assertEquals(p.get("method"), t.get("method"));
+            assertEquals(p.get("warmup"), t.get("warmup"));
+            assertTrue(t.get("framingBytes").asLong() > 2 * 21, t.toString());
+            assertEquals(p.get("requestBytes").asLong() + p.get("replyBytes").asLong(),
+                    t.get("requestBytes").asLong() + t.get("replyBytes").asLong() - t.get("framingBytes").asLong(), t.toString());
+        }
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+
+        Cli again = Cli.run("analyze", "--format", "json", "--tls-keylog", keys.toString(), pcap.toString());
+        assertEquals(0, again.exitCode(), again.err());
+        assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
+        Cli opaque = Cli.run("analyze", "--format", "json", pcap.toString());
+        JsonNode none = JSON.readTree(opaque.out());
+        assertEquals(0, none.get("invocations").size());
+        assertTrue(opaque.out().contains("TLS application data, not decrypted: no key log"), opaque.out());
+    }
+
+    private static JsonNode captureJson(String protocol, Path pcap, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("capture", "--protocol", protocol, "--invocations", "3", "--payload", "ints:6000",
+                "--warmup", "1", "--registry-port", String.valueOf(freePort()), "--object-port", String.valueOf(freePort()),
+                "--out", pcap.toString(), "--format", "json"));
+        args.addAll(List.of(more));
+        Cli capture = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains(" 0 dropped"), capture.err());
+        return JSON.readTree(capture.out());
+    }
+
+    /** Per connection and direction, in stream order, what JRMP said (Pings left out: the runtime pings when it likes). */
+    private static List<String> innerMessages(JsonNode doc) {
+        List<JsonNode> all = new ArrayList<>();
+        doc.get("messages").forEach(all::add);
+        return all.stream().filter(m -> m.get("protocol").asText().startsWith("jrmp") && !m.get("type").asText().startsWith("ping"))
+                .sorted(java.util.Comparator.comparingInt((JsonNode m) -> m.get("connection").asInt())
+                        .thenComparing(m -> m.get("direction").asText()).thenComparingLong(m -> m.get("offset").asLong()))
+                .map(m -> m.get("connection").asInt() + " " + m.get("direction").asText() + " " + m.get("type").asText() + " "
+                        + m.get("phase").asText() + " " + m.path("method").asText() + " " + m.path("name").asText() + " " + m.path("leaseMs").asText())
+                .toList();
+    }
+
+    private static List<String> strings(JsonNode array, String key) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.get(key).asText()));
+        return out;
     }
 
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {

@@ -61,7 +61,7 @@ class WireAnalyzeCliTest {
     void optionsOfAnotherProtocolAreUsageErrorsNamedFromTheWorkloadTable() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--lease-ms", "1000");
         assertEquals(2, r.exitCode());
-        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp and http-rmi only (not iiop)", r.err().lines().findFirst().orElseThrow());
+        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp, http-rmi and jrmp-tls only (not iiop)", r.err().lines().findFirst().orElseThrow());
         Cli giop = Cli.run("capture", "--protocol", "jrmp", "--naming-giop", "1.2");
         assertEquals(2, giop.exitCode());
         assertEquals("--naming-giop applies to --protocol iiop and rmi-iiop only (not jrmp)", giop.err().lines().findFirst().orElseThrow());
@@ -105,7 +105,7 @@ class WireAnalyzeCliTest {
         assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of [direct, proxy])", via.err().lines().findFirst().orElseThrow());
         Cli protocol = Cli.run("capture", "--protocol", "corba");
         assertEquals(2, protocol.exitCode());
-        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian)",
+        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, jrmp-tls, soap, soap-wssec, hessian)",
                 protocol.err().lines().findFirst().orElseThrow());
     }
 
@@ -120,7 +120,7 @@ class WireAnalyzeCliTest {
     void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, jrmp-tls, soap, soap-wssec, hessian"), r.out());
         List<String> perProtocol = r.out().lines().dropWhile(l -> !l.equals("Options of each protocol:")).toList();
         assertEquals(List.of("Options of each protocol:",
                 "  jrmp      --naming-port --object-port --lease-ms --drop-stub",
@@ -128,6 +128,7 @@ class WireAnalyzeCliTest {
                 "  rmi-iiop  --naming-port --object-port --naming-giop",
                 "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --http-port",
                 "            --via --proxy-port",
+                "  jrmp-tls  --naming-port --object-port --lease-ms --drop-stub --tls",
                 "  soap      --http-port --clean-http --soap-version --soap-client",
                 "  soap-wssec --http-port --clean-http --soap-version --soap-client"), perProtocol);
     }
@@ -146,6 +147,48 @@ class WireAnalyzeCliTest {
                 + "\\(expected: <= 3, the XML depth limit\\)") || x.matches("HTTP body of \\d+ bytes: not decoded, as its request's body was not")),
                 reasons::toString);
         assertEquals(6, reasons.stream().filter(x -> x.startsWith("xml.depth")).count(), "the WSDL and 5 requests: " + reasons);
+    }
+
+    /** A TLS capture with its key log: decrypted, the calls and their TLS framing; without it, why not and how to fix it. */
+    @Test
+    void aKeyLogDecryptsATlsCaptureAndWithoutOneTheReportSaysHowToGetOne() {
+        Path pcap = Fixtures.dir("tls").resolve("jrmp-tls13-lookup-then-invoke.pcap");
+        Path keys = Fixtures.dir("tls").resolve("jrmp-tls13-lookup-then-invoke.keys");
+        Cli decrypted = Cli.run("analyze", "--tls-keylog", keys.toString(), pcap.toString());
+        assertEquals(0, decrypted.exitCode(), decrypted.err());
+        assertTrue(decrypted.err().contains("wireanalyze: TLS key log " + keys + ": 8 secrets"), decrypted.err());
+        assertTrue(decrypted.out().contains("lookup \"BenchService\" -> io.wireanalyze.workloads.jrmp.BenchService @ 127.0.0.1:1100"), decrypted.out());
+        assertTrue(decrypted.out().contains("outer framing bytes per invocation    76.00"), decrypted.out());
+        assertTrue(decrypted.out().contains(" jrmp-tls "), decrypted.out());
+        assertTrue(decrypted.out().contains("  unparsed            0 "), decrypted.out());
+        Cli opaque = Cli.run("analyze", pcap.toString());
+        assertEquals(0, opaque.exitCode(), opaque.err());
+        assertTrue(opaque.out().contains("application-data  TLS application data, not decrypted: no key log (analyze --tls-keylog FILE: an"
+                + " NSS key log, from SSLKEYLOGFILE or the Java agent extract-tls-secrets)"), opaque.out());
+        assertTrue(opaque.out().contains("0 measured"), opaque.out());
+    }
+
+    @Test
+    void aMissingKeyLogIsOneLineAndExitOne() {
+        Cli r = Cli.run("analyze", "--tls-keylog", "no-such.keys", Fixtures.dir("tls").resolve("openssl-clients.pcap").toString());
+        assertEquals(1, r.exitCode());
+        assertEquals("wireanalyze: --tls-keylog no-such.keys: no such file (expected: an NSS key log)", r.err().strip());
+    }
+
+    /** Seed 001's comparison: plain JRMP beside JRMP over TLS 1.3 and 1.2, the key logs given together. */
+    @Test
+    void theComparisonShowsTheTlsFramingPerInvocation() {
+        Path tls = Fixtures.dir("tls");
+        Cli r = Cli.run("analyze", "--tls-keylog", tls.resolve("jrmp-tls13-lookup-then-invoke.keys").toString(),
+                "--tls-keylog", tls.resolve("jrmp-tls12-lookup-then-invoke.keys").toString(),
+                Fixtures.dir("jrmp").resolve("lookup-then-invoke.pcap").toString(),
+                tls.resolve("jrmp-tls13-lookup-then-invoke.pcap").toString(), tls.resolve("jrmp-tls12-lookup-then-invoke.pcap").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String comparison = r.out().substring(r.out().indexOf("Comparison of 3 captures"));
+        List<String> rows = comparison.lines().filter(l -> l.startsWith("  request bytes") || l.startsWith("  reply bytes")
+                || l.startsWith("  outer framing bytes")).map(l -> l.strip().replaceAll("\\s+", " ")).toList();
+        assertEquals(List.of("request bytes 4065.00 4103.00 4094.00", "reply bytes 26.00 64.00 55.00",
+                "outer framing bytes n/a 76.00 58.00"), rows);
     }
 
     @Test

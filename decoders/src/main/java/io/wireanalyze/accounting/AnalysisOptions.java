@@ -27,6 +27,12 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
         this(limits, methodNames, markerMethod, keepPackets, ProtocolTable.ALL, Set.of());
     }
 
+    /** These protocols, no guessing words. */
+    public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
+                           List<Protocol> protocols) {
+        this(limits, methodNames, markerMethod, keepPackets, protocols, Set.of());
+    }
+
     public AnalysisOptions withMethodWords(Set<String> words) {
         return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words));
     }
@@ -35,6 +41,11 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
 
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(DecoderLimits.DEFAULT, Map.of(), DEFAULT_MARKER, true);
+    }
+
+    /** These options decoding with {@code list} (e.g. {@link ProtocolTable#withTlsKeys}: the table with a key log). */
+    public AnalysisOptions withProtocols(List<Protocol> list) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list));
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {

@@ -57,7 +57,7 @@ final class Connection {
     /** Pass one is over for this connection: keeps what accounting needs and drops the rest. */
     void conclude() {
         ends = new StreamReassembler.Summary[]{streams[0].summary(), streams[1].summary()};
-        protocol = decoder.protocol() == null ? ProtocolName.UNKNOWN : decoder.protocol();
+        protocol = decoder.reported();
         initiatorIsClient = decoder.initiatorIsClient();
         streams = null;
         decoder = null;

@@ -63,6 +63,15 @@ public final class ConnectionDecoder {
         return protocol;
     }
 
+    /**
+     * The connection's protocol as reports name it: the pinned one's, or what a layer carries once it knows
+     * ({@link ProtocolSession#carried()}: {@code jrmp-tls}); {@link ProtocolName#UNKNOWN} when none claimed it.
+     */
+    public ProtocolName reported() {
+        ProtocolName carried = session == null ? null : session.carried();
+        return carried != null ? carried : protocol == null ? ProtocolName.UNKNOWN : protocol;
+    }
+
     /** Whether the initiator side is the client (decided by SYN or by the probe). */
     public boolean initiatorIsClient() {
         return initiatorIsClient;
@@ -123,6 +132,21 @@ public final class ConnectionDecoder {
         ended[side] = true;
         if (protocol == null) probe(ended[0] && ended[1]);
         if (session != null) drivers[side].run(session, direction(fromInitiator), InputState.ENDED, out);
+    }
+
+    /**
+     * One side is over for good and is decoded no further (a layer above ends its inner connection side by side: TLS,
+     * when a direction ends or loses bytes): what it buffered is decoded as far as it goes and its open unparsed run is
+     * emitted, as {@link #finish} does for both. The other side goes on.
+     */
+    public void finish(boolean fromInitiator, Consumer<Message> out) {
+        int side = fromInitiator ? 0 : 1;
+        if (protocol == ProtocolName.UNKNOWN) return;
+        ended[side] = true;
+        if (protocol == null) probe(true);
+        if (session == null) return;
+        drivers[side].run(session, direction(fromInitiator), InputState.ENDED, out);
+        drivers[side].finish(direction(fromInitiator), out);
     }
 
     /**

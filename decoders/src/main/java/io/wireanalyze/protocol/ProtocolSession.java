@@ -23,4 +23,12 @@ public interface ProtocolSession {
      * message may plausibly start, or -1 if there is none in these bytes.
      */
     int resync(Direction d, ByteBuffer in);
+
+    /**
+     * For an outer layer that carries another protocol's stream (TLS): that protocol's name as reported, once known
+     * ({@code jrmp-tls}); null otherwise, and for every other protocol.
+     */
+    default ProtocolName carried() {
+        return null;
+    }
 }

@@ -6,23 +6,35 @@ import io.wireanalyze.protocol.http.Http;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
 import io.wireanalyze.protocol.soap.SoapBodies;
+import io.wireanalyze.protocol.tls.Tls;
+import io.wireanalyze.protocol.tls.TlsKeyLog;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
  * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
  * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
- * the body decoders it carries here (HTTP is handed JRMP's and SOAP's).
+ * what it carries here (HTTP is handed JRMP's and SOAP's body decoders; TLS the other protocols of the table, which it
+ * runs over its plaintext streams).
  */
 public final class ProtocolTable {
 
-    /** The protocols, in probe order: the most specific first. */
-    public static final List<Protocol> ALL = List.of(
-            Jrmp.PROTOCOL,
-            Giop.PROTOCOL,
-            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT)));
+    /** The protocols, in probe order: the most specific first; TLS, without a key log, last. */
+    public static final List<Protocol> ALL = withTlsKeys(TlsKeyLog.EMPTY);
 
     private ProtocolTable() {
+    }
+
+    /** The table whose TLS decrypts the connections this key log has secrets for. */
+    public static List<Protocol> withTlsKeys(TlsKeyLog keys) {
+        List<Protocol> plain = List.of(
+                Jrmp.PROTOCOL,
+                Giop.PROTOCOL,
+                new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT)));
+        List<Protocol> all = new ArrayList<>(plain);
+        all.add(new Tls(plain, keys));
+        return List.copyOf(all);
     }
 }

@@ -36,9 +36,14 @@ class ConnectionDecoderFuzzTest {
     @FuzzTest(maxDuration = "10m")
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void chunks(byte[] data) {
+        check(data, control -> TestCaptures.connectionDecoder(FuzzLimits.of(control >>> 1), (control & 1) != 0));
+    }
+
+    /** Runs the input's operations on the decoder {@code decoders} makes from the control byte, and checks the properties. */
+    static void check(byte[] data, java.util.function.IntFunction<ConnectionDecoder> decoders) {
         FuzzInput in = new FuzzInput(data);
         int control = in.u8();
-        ConnectionDecoder decoder = TestCaptures.connectionDecoder(FuzzLimits.of(control >>> 1), (control & 1) != 0);
+        ConnectionDecoder decoder = decoders.apply(control);
         List<Message> out = new ArrayList<>();
         long[] streamEnd = new long[2];
         boolean[] ended = new boolean[2];

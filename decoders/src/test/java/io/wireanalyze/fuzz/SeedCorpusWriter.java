@@ -52,7 +52,8 @@ class SeedCorpusWriter {
     void write() throws IOException {
         Map<String, Path> captures = new LinkedHashMap<>();
         for (String f : List.of("jrmp/dgc-clean", "jrmp/lease-renewal", "jrmp/lookup-then-invoke", "giop/iiop-naming-giop10-wstring",
-                "giop/iiop-resolve-then-invoke", "giop/rmi-iiop-fragments"))
+                "giop/iiop-resolve-then-invoke", "giop/rmi-iiop-fragments", "tls/jrmp-tls13-lookup-then-invoke",
+                "tls/jrmp-tls12-lookup-then-invoke", "tls/openssl-clients"))
             captures.put(f.substring(f.indexOf('/') + 1), TestCaptures.fixture(f + ".pcap"));
         Path pub = TestCaptures.publicCaptures();
         for (String f : List.of("ndpi-jrmi", "ndpi-corba", "ndpi-soap"))
@@ -81,6 +82,8 @@ class SeedCorpusWriter {
                 if (c2s.length + s2c.length == 0) continue;
                 String conn = name + "-conn" + n;
                 write("ConnectionDecoderFuzzTest", "chunks", conn, concat(new byte[] {(byte) (c.sawSyn ? 1 : 0)}, cap(c.ops.toByteArray())));
+                if (startsWith(c2s, "1603"))
+                    write("TlsConnectionFuzzTest", "chunks", conn, concat(new byte[] {(byte) (c.sawSyn ? 1 : 0)}, cap(c.ops.toByteArray())));
                 boolean jrmp = startsWith(c2s, "4a524d49") || startsWith(c2s, "50aced0005") || startsWith(c2s, "52");
                 boolean giop = startsWith(c2s, "47494f50") || startsWith(c2s, "5a494f50");
                 if (jrmp || giop) {

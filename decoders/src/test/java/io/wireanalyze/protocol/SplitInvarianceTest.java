@@ -24,12 +24,12 @@ class SplitInvarianceTest {
     private record Chunk(boolean fromInitiator, long offset, byte[] bytes) {
     }
 
-    /** Payloads of the capture's n-th TCP connection (0-based; a clean capture: no loss, no retransmission). */
+    /** Payloads of the capture's n-th TCP connection (0-based; a capture without loss), retransmitted segments left out. */
     private static List<Chunk> chunks(Path file, int connection) throws Exception {
         List<Chunk> out = new ArrayList<>();
         List<io.wireanalyze.frame.Endpoint> initiators = new ArrayList<>();
         io.wireanalyze.frame.Endpoint initiator = null;
-        long[] next = new long[2];
+        long[] next = new long[2], isn = new long[2];
         for (Frame f : TestCaptures.frames(file)) {
             var r = PacketParser.parse(f);
             if (r.segment() == null) continue;
@@ -39,10 +39,12 @@ class SplitInvarianceTest {
             initiator = initiators.get(connection);
             boolean init = s.src().equals(initiator);
             if (!init && !s.dst().equals(initiator)) continue;
+            int side = init ? 0 : 1;
+            if (s.syn()) isn[side] = s.seq() + 1;
             if (s.payloadLength() == 0) continue;
+            if (((s.seq() - isn[side]) & 0xffffffffL) < next[side]) continue;   // a retransmission (lo retransmits too)
             byte[] b = new byte[s.payload().remaining()];
             s.payload().duplicate().get(b);
-            int side = init ? 0 : 1;
             out.add(new Chunk(init, next[side], b));
             next[side] += b.length;
         }
@@ -50,8 +52,12 @@ class SplitInvarianceTest {
     }
 
     private static List<String> decode(List<Chunk> chunks, int splitChunk, int at) {
+        return decode(chunks, splitChunk, at, () -> TestCaptures.connectionDecoder(true));
+    }
+
+    private static List<String> decode(List<Chunk> chunks, int splitChunk, int at, java.util.function.Supplier<ConnectionDecoder> decoders) {
         List<String> out = new ArrayList<>();
-        ConnectionDecoder d = TestCaptures.connectionDecoder(true);
+        ConnectionDecoder d = decoders.get();
         for (int i = 0; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             if (i == splitChunk) {
@@ -129,6 +135,33 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("soap/cxf-default.pcap"), 1), 10, 97);
         // WS-Security: Security headers and encrypted Bodies.
         assertSplitInvariant(chunks(TestCaptures.fixture("soap/wssec.pcap"), 1), 4, 53);
+    }
+
+    /**
+     * TLS 1.3 and 1.2, decrypted: records split anywhere (headers, tags, the plaintext of a call) give the same records,
+     * the same JRMP messages over them and the same spans. The object connection of each jrmp-tls fixture: its
+     * handshake, the dirty call, the warm-up and measured sendInts(int[1000]) calls.
+     */
+    @Test
+    void decodesJrmpOverTlsSplitAtManyOffsets() throws Exception {
+        for (String name : List.of("tls/jrmp-tls13-lookup-then-invoke.pcap", "tls/jrmp-tls12-lookup-then-invoke.pcap")) {
+            Path pcap = TestCaptures.fixture(name);
+            io.wireanalyze.protocol.tls.TlsKeyLog keys = TestCaptures.keysBeside(pcap);
+            List<Chunk> chunks = chunks(pcap, 1);
+            java.util.function.Supplier<ConnectionDecoder> withKeys = () -> TestCaptures.connectionDecoder(keys, true);
+            List<String> whole = decode(chunks, -1, 0, withKeys);
+            assertTrue(whole.stream().filter(m -> m.contains("protocol=jrmp-tls") && m.contains("type=call")).count() >= 9, whole::toString);
+            assertTrue(whole.stream().noneMatch(m -> m.contains("phase=unparsed")), whole::toString);
+            int runs = 0;
+            for (int i = 0; i < chunks.size(); i++) {
+                int n = chunks.get(i).bytes().length;
+                for (int at = 1; at < n; at += n > 300 ? 41 : 3) {
+                    assertEquals(whole, decode(chunks, i, at, withKeys), name + ": chunk " + i + " split at byte " + at);
+                    runs++;
+                }
+            }
+            assertTrue(runs > 300, "splits tried: " + runs);
+        }
     }
 
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {

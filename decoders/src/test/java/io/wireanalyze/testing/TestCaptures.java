@@ -104,6 +104,20 @@ public final class TestCaptures {
         return new ConnectionDecoder(decodings, scope, sawSyn);
     }
 
+    /** A connection decoder with the table's protocols, TLS decrypting with {@code keys}. */
+    public static ConnectionDecoder connectionDecoder(io.wireanalyze.protocol.tls.TlsKeyLog keys, boolean sawSyn) {
+        AnalysisScope scope = new AnalysisScope(DecoderLimits.DEFAULT, Map.of());
+        List<Decoding> decodings = ProtocolTable.withTlsKeys(keys).stream().map(p -> p.start(scope)).toList();
+        return new ConnectionDecoder(decodings, scope, sawSyn);
+    }
+
+    /** The key log beside a TLS fixture ({@code x.pcap} has {@code x.keys}), or the empty one when there is none. */
+    public static io.wireanalyze.protocol.tls.TlsKeyLog keysBeside(Path pcap) throws IOException {
+        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap$", ".keys"));
+        return Files.exists(keys) ? io.wireanalyze.protocol.tls.TlsKeyLog.parse(Files.readAllLines(keys))
+                : io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY;
+    }
+
     public static List<Path> allPublicCaptures() throws IOException {
         try (Stream<Path> s = Files.walk(publicCaptures())) {
             return s.filter(f -> f.toString().endsWith(".pcap")).sorted().toList();

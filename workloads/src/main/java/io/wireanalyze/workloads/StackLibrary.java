@@ -41,7 +41,9 @@ public enum StackLibrary {
     /** Apache CXF 4.2 (JAX-WS, WSS4J for WS-Security) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
     CXF("soap"),
     /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
-    METRO("soap-metro");
+    METRO("soap-metro"),
+    /** The Java agent extract-tls-secrets 4.0.0 (name.neykov), which writes a JVM's TLS secrets as an NSS key log. */
+    TLS_KEY_LOG_AGENT("jrmp-tls");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";
@@ -71,6 +73,12 @@ public enum StackLibrary {
         jars.forEach(j -> entries.add(j.toString()));
         entries.add(code.toString());
         return String.join(File.pathSeparator, entries);
+    }
+
+    /** This stack's jars, sorted by file name (not a class path: jrmp-tls's agent is given to {@code -javaagent}). */
+    public List<Path> jarFiles() throws WorkloadException {
+        Path code = codeLocation();
+        return jars(candidates(Optional.ofNullable(System.getProperty(LIB_PROPERTY)), code, Files.isDirectory(code)));
     }
 
     /** The jars of the first candidate directory that has any. */

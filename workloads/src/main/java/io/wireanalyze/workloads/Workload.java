@@ -2,6 +2,7 @@ package io.wireanalyze.workloads;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -58,6 +59,15 @@ public interface Workload extends AutoCloseable {
      */
     default List<String> notes() {
         return List.of();
+    }
+
+    /**
+     * The NSS key log the workload's JVMs write the secrets of their TLS connections to (jrmp-tls), once started;
+     * empty for a workload without TLS. It is complete once the clients have run, and gone once the workload is
+     * closed: keep a copy before.
+     */
+    default Optional<Path> tlsKeyLog() {
+        return Optional.empty();
     }
 
     /** The last lines the server printed on stdout (READY, and e.g. {@code UNREFERENCED} notices). */

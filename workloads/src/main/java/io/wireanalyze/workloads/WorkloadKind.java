@@ -7,6 +7,8 @@ import io.wireanalyze.workloads.iiop.IiopWorkload;
 import io.wireanalyze.workloads.jrmp.BenchService;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.jrmptls.JrmpTlsOptions;
+import io.wireanalyze.workloads.jrmptls.JrmpTlsWorkload;
 import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
 import io.wireanalyze.workloads.soap.SoapOptions;
 import io.wireanalyze.workloads.soap.SoapWorkload;
@@ -33,6 +35,8 @@ public enum WorkloadKind {
             RmiIiopWorkload::create),
     HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpPortOption.class, HttpRmiOptions.class),
             List.of(BenchService.class), HttpRmiWorkload::create),
+    JRMP_TLS("jrmp-tls", List.of(ServerPortOptions.class, DgcOptions.class, JrmpTlsOptions.class), List.of(BenchService.class),
+            JrmpTlsWorkload::create),
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
     SOAP_WSSEC("soap-wssec", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::secured),
     HESSIAN("hessian", "Caucho Hessian: not built yet");

@@ -17,7 +17,6 @@ import java.lang.ref.WeakReference;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.util.Optional;
 
@@ -53,6 +52,11 @@ public final class JrmpClient {
      * {@code http-rmi client 0: ...}): the http-rmi client is this one with its socket factory installed first.
      */
     public static int run(String kind, String[] args, PrintStream out, PrintStream err) {
+        return run(kind, RmiSockets.PLAIN, args, out, err);
+    }
+
+    /** {@link #run(String, String[], PrintStream, PrintStream)} reaching the registry with these sockets (jrmp-tls: SSL). */
+    public static int run(String kind, RmiSockets sockets, String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
         if (parsed.error().isPresent()) {
             err.println(kind + ": " + parsed.error().get());
@@ -61,7 +65,7 @@ public final class JrmpClient {
         ClientOptions options = parsed.orElseThrow();
         String role = kind + " " + options.client();
         CallLog log = new CallLog(options.client());
-        Session session = callAll(options, log);
+        Session session = callAll(options, sockets, log);
         Optional<String> failure = session.failure();
         String release = "";
         if (failure.isEmpty() && options.plan().release() == StubRelease.DROP_AND_GC) {
@@ -90,12 +94,12 @@ public final class JrmpClient {
     }
 
     /** Lookup, warm-ups, marker, measured calls and hold. The stub does not outlive this method. */
-    private static Session callAll(ClientOptions options, CallLog log) {
+    private static Session callAll(ClientOptions options, RmiSockets sockets, CallLog log) {
         Plan plan = options.plan();
         BenchService stub = null;
         PlanRun run = new PlanRun("lookup '" + options.name() + "' at " + options.server());
         try {
-            Registry registry = LocateRegistry.getRegistry(options.server().host(), options.server().port());
+            Registry registry = sockets.registry(options.server().host(), options.server().port());
             long start = System.nanoTime();
             Remote found = registry.lookup(options.name());
             long end = System.nanoTime();

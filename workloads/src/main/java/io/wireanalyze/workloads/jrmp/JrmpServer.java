@@ -3,6 +3,7 @@ package io.wireanalyze.workloads.jrmp;
 import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServerLaunch;
 
 import java.io.InputStream;
@@ -12,15 +13,15 @@ import java.rmi.AlreadyBoundException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
+import java.util.List;
 
 /**
  * The JRMP benchmark server: an RMI registry ({@code LocateRegistry.createRegistry}) and the
  * {@link BenchService} exported with the default socket factories ({@code UnicastRemoteObject.exportObject})
  * in this one JVM, bound under a name. The plain scenario of the seeds: stubs are {@code UnicastRef}s to
- * {@code 127.0.0.1:<object port>}.
+ * {@code 127.0.0.1:<object port>}. The jrmp-tls server is this one with both on SSL sockets ({@link RmiSockets}).
  *
  * <p>Prints {@code READY registry=<port> object=<port>} once listening, then {@code UNREFERENCED name=<name>}
  * whenever the last client reference goes away. Runs until stdin closes (or it is killed). Honours the
@@ -38,38 +39,56 @@ public final class JrmpServer {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run("jrmp server", RmiSockets.PLAIN, args, in, out, err);
+    }
+
+    /**
+     * The server's whole run with these sockets, its messages starting with {@code kind} (the jrmp-tls server is this
+     * one on SSL sockets).
+     */
+    public static int run(String kind, RmiSockets sockets, String[] args, InputStream in, PrintStream out, PrintStream err) {
         Parsed<JrmpServerOptions> parsed = JrmpServerOptions.parse(args);
         if (parsed.error().isPresent()) {
-            err.println("jrmp server: " + parsed.error().get());
+            err.println(kind + ": " + parsed.error().get());
             return 1;
         }
         JrmpServerOptions options = parsed.orElseThrow();
         Registry registry;
         try {
-            registry = LocateRegistry.createRegistry(options.registryPort());
+            registry = sockets.createRegistry(options.registryPort());
         } catch (RemoteException e) {
-            err.println("jrmp server: registry port " + options.registryPort() + ": " + describe(e));
+            err.println(kind + ": registry port " + options.registryPort() + ": " + describe(e));
             return 1;
         }
         BenchServiceImpl impl = new ReportingBenchService(options.name(), out);
         try {
-            Remote stub = UnicastRemoteObject.exportObject(impl, options.objectPort());
+            Remote stub = sockets.export(impl, options.objectPort());
             registry.bind(options.name(), stub);
         } catch (RemoteException e) {
-            err.println("jrmp server: object port " + options.objectPort() + ": " + describe(e));
+            err.println(kind + ": object port " + options.objectPort() + ": " + describe(e));
             unexport(registry);
             return 1;
         } catch (AlreadyBoundException e) {
-            err.println("jrmp server: name '" + options.name() + "': already bound (expected: a fresh registry)");
+            err.println(kind + ": name '" + options.name() + "': already bound (expected: a fresh registry)");
             unexport(registry);
             return 1;
         }
         out.println(ServerLaunch.READY_PREFIX + "registry=" + options.registryPort() + " object=" + options.objectPort());
         out.flush();
-        EndOfInput.await(in, err, "jrmp server");
+        EndOfInput.await(in, err, kind);
         unexport(impl); // also keeps impl strongly reachable until here: the RMI runtime holds it weakly
         unexport(registry);
         return 0;
+    }
+
+    /** The command line of a server for {@code config}: its ports and name (what {@link #main} parses). */
+    public static List<String> arguments(ServerConfig config) {
+        return new JrmpServerOptions(config.namingPort(), config.objectPort(), config.name()).toArgs();
+    }
+
+    /** The READY line a server for {@code config} prints once listening. */
+    public static String readyLine(ServerConfig config) {
+        return ServerLaunch.READY_PREFIX + "registry=" + config.namingPort() + " object=" + config.objectPort();
     }
 
     private static void unexport(Remote r) {

@@ -1,0 +1,60 @@
+package io.wireanalyze.workloads.jrmptls;
+
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ParsedConverter;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.stream.Collectors;
+
+/** The TLS version a jrmp-tls run negotiates: {@code --tls 1.3} or {@code 1.2}. */
+public enum TlsVersionChoice {
+    TLS_1_3("1.3", "TLSv1.3"),
+    TLS_1_2("1.2", "TLSv1.2");
+
+    private final String label;
+    private final String jsseName;
+
+    TlsVersionChoice(String label, String jsseName) {
+        this.label = label;
+        this.jsseName = jsseName;
+    }
+
+    /** The JSSE protocol name, e.g. {@code TLSv1.3}. */
+    public String jsseName() {
+        return jsseName;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    public static Parsed<TlsVersionChoice> parse(String text) {
+        for (TlsVersionChoice v : values()) if (v.label.equals(text) || v.jsseName.equalsIgnoreCase(text)) return Parsed.ok(v);
+        return Parsed.invalid("TLS version '" + text + "' (expected: one of "
+                + Arrays.stream(values()).map(TlsVersionChoice::toString).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** The JSSE name to the constant, for a child JVM's system property. */
+    static Parsed<TlsVersionChoice> ofJsseName(String name) {
+        for (TlsVersionChoice v : values()) if (v.jsseName.equals(name)) return Parsed.ok(v);
+        return Parsed.invalid("TLS protocol '" + name + "' (expected: TLSv1.3 or TLSv1.2)");
+    }
+
+    /** picocli: {@code 1.3} or {@code 1.2} to the constant. */
+    public static final class Converter extends ParsedConverter<TlsVersionChoice> {
+        @Override
+        protected Parsed<TlsVersionChoice> parse(String text) {
+            return TlsVersionChoice.parse(text);
+        }
+    }
+
+    /** picocli: the labels, for {@code ${COMPLETION-CANDIDATES}}. */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(values()).map(TlsVersionChoice::toString).iterator();
+        }
+    }
+}
