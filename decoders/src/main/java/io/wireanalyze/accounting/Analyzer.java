@@ -177,12 +177,15 @@ public final class Analyzer {
                 conn.decoder.end(i == 0, conn::add);
             }
         }
-        if (s.rst() && !conn.reset) {
-            conn.reset = true;
+        if (s.rst()) conn.reset = true;
+        // An RST ends both directions once nothing waits behind a hole: a segment captured after the RST (a tap
+        // reorders) still counts.
+        if (conn.reset && !(conn.ended[0] && conn.ended[1]) && !conn.streams[0].holding() && !conn.streams[1].holding()) {
             for (int i = 0; i < 2; i++) {
-                boolean init = i == 0;
-                conn.streams[i].flush(listenerFor(conn, init));
-                conn.decoder.end(init, conn::add);
+                if (conn.ended[i]) continue;
+                conn.ended[i] = true;
+                conn.streams[i].flush(listenerFor(conn, i == 0));
+                conn.decoder.end(i == 0, conn::add);
             }
         }
     }

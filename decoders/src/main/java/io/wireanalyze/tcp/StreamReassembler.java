@@ -234,6 +234,11 @@ public final class StreamReassembler {
         ackedUnseenSince = ackedUnseenUpTo = Long.MIN_VALUE;
     }
 
+    /** Whether bytes wait behind a hole, or a hole the peer acknowledged waits for its segment. */
+    public boolean holding() {
+        return !waiting.isEmpty() || (ackedUnseenSince != Long.MIN_VALUE && next < ackedUnseenUpTo);
+    }
+
     /** Whether every byte before the FIN was delivered (or given up): the direction has ended in order. */
     public boolean complete() {
         return finOffset >= 0 && next >= finOffset;

@@ -46,7 +46,7 @@ final class RemoteRefs {
             for (ClassData cd : o.classData()) {
                 if (REMOTE_OBJECT.equals(cd.className()) && !cd.annotation().isEmpty()
                         && cd.annotation().get(0) instanceof SerialNode.BlockData b) {
-                    Stub s = parseRef(in, b);
+                    Stub s = parseRef(in, b, cd.annotation());
                     SerialNode desc = JrmpParser.resolve(outer.classDesc());
                     List<String> interfaces = desc instanceof SerialNode.ProxyClassDesc pd ? pd.interfaces() : List.of();
                     String stubClass = desc instanceof SerialNode.ClassDesc c ? c.className() : null;
@@ -62,8 +62,12 @@ final class RemoteRefs {
     private record Visit(SerialNode node, SerialNode.Obj outer) {
     }
 
-    /** Parses the ref from RemoteObject's annotation block; null if it is not a form this knows. */
-    private static Stub parseRef(ByteBuffer in, SerialNode.BlockData b) {
+    /**
+     * Parses the ref from RemoteObject's annotation block; null if it is not a form this knows. With a client socket
+     * factory (UnicastRef2 format 1: RMI over SSL, say) the factory object ends the block after the port, and the
+     * ObjID is in the next block of the annotation.
+     */
+    private static Stub parseRef(ByteBuffer in, SerialNode.BlockData b, List<SerialNode> annotation) {
         int i = b.dataStart(), end = b.end();
         if (end - i < 2) return null;
         int n = in.getShort(i) & 0xffff;
@@ -83,8 +87,16 @@ final class RemoteRefs {
         int port = in.getInt(i + 2 + hostLength);
         i += 2 + hostLength + 4;
         String objId = null;
-        if (end - i >= JrmpConstants.OBJID_LENGTH)
+        if (end - i >= JrmpConstants.OBJID_LENGTH) {
             objId = "[" + JrmpParser.uid(in, i + 8) + ", " + in.getLong(i) + "]";
+        } else if (end == i) {
+            for (int k = 1; k < annotation.size(); k++) {
+                if (annotation.get(k) instanceof SerialNode.BlockData next && next.end() - next.dataStart() >= JrmpConstants.OBJID_LENGTH) {
+                    objId = "[" + JrmpParser.uid(in, next.dataStart() + 8) + ", " + in.getLong(next.dataStart()) + "]";
+                    break;
+                }
+            }
+        }
         return new Stub(List.of(), null, host + ":" + port, objId);
     }
 }
