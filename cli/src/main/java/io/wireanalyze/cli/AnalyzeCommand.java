@@ -62,9 +62,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             results.add(r);
         }
-        Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress);
+        Ownership owner = Ownership.fromEnvironment();
+        Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress, owner);
         if (chart != null) {
-            Reports.chart(results, chart);
+            Reports.chart(results, chart, owner);
             progress.say("chart: " + chart);
         }
         return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;
