@@ -29,6 +29,12 @@ final class NetworkOptions {
     @Option(names = "--loss", paramLabel = "PERCENT", description = "custom: packet loss each way in percent (needs the netem qdisc).")
     Double loss;
 
+    /** The network given on the command line; {@code fallback} when {@code --network} was not. */
+    NetworkSpec specOr(CommandSpec command, Network fallback) {
+        if (!command.commandLine().getParseResult().hasMatchedOption("--network")) network = fallback;
+        return spec(command);
+    }
+
     /** The network as given; {@code --rate} and the like without {@code --network custom} are usage errors. */
     NetworkSpec spec(CommandSpec command) {
         boolean shaped = rate != null || mtu != null || delay != null || loss != null;

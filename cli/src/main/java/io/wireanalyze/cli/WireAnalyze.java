@@ -11,7 +11,7 @@ import java.io.PrintWriter;
  * 2 usage. An error is one line; --verbose adds the stack trace.
  */
 @Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
-        subcommands = {CaptureCommand.class, AnalyzeCommand.class, CompareCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CaptureCommand.class, AnalyzeCommand.class, CompareCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class},
         description = "Packet-capture wire analyzer for Java remoting protocols (Java RMI over JRMP, CORBA and RMI over IIOP). Accounts every TCP "
                 + "packet to a phase (tcp-setup, handshake, naming, dgc, invocation, keepalive, tcp-teardown, unparsed) "
                 + "with time, packets and bytes, per phase and per invocation.")
@@ -27,7 +27,7 @@ public final class WireAnalyze implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze, compare or reproduce");
     }
 
     public static void main(String[] args) {
