@@ -24,7 +24,7 @@ public final class CompareCharts {
         List<Plot.Panel> time = new ArrayList<>();
         for (Map.Entry<String, List<PlanPoint>> e : series(c, true).entrySet()) {
             List<String> xs = e.getValue().stream().map(p -> Integer.toString(p.invocations())).toList();
-            time.add(new Plot.Panel(e.getKey(), "invocations", "client ms for the calls", xs,
+            time.add(new Plot.Panel(e.getKey(), "invocations", "client ms, all calls", xs,
                     lines(c, e.getValue(), p -> (k -> Plot.Value.of(c.stat(k, p, Figure.CALLS_MS))))));
         }
         if (!time.isEmpty()) {
@@ -34,7 +34,7 @@ public final class CompareCharts {
         }
         List<String> labels = c.plan().points().stream().map(PlanPoint::label).toList();
         List<Plot.Panel> overhead = List.of(new Plot.Panel("mean over the repetitions, whiskers min..max", "plan point",
-                "overhead packets per invocation", labels,
+                "overhead packets", labels,
                 lines(c, c.plan().points(), p -> (k -> Plot.Value.of(c.stat(k, p, Figure.OVERHEAD_PACKETS_PER_INVOCATION))))));
         Path o = dir.resolve(base + "-overhead.png");
         Plot.write(o, "Overhead packets per invocation" + suffix, Plot.Kind.BARS, overhead);
@@ -43,7 +43,7 @@ public final class CompareCharts {
         for (Map.Entry<String, List<PlanPoint>> e : series(c, false).entrySet()) {
             List<String> xs = e.getValue().stream().map(p -> Integer.toString(p.clients())).toList();
             PlanPoint base1 = e.getValue().get(0);
-            clients.add(new Plot.Panel(e.getKey(), "clients", "latency / latency with " + base1.clients() + " client(s)", xs,
+            clients.add(new Plot.Panel(e.getKey(), "clients", "latency / " + CompareText.clients(base1.clients()) + "'s", xs,
                     lines(c, e.getValue(), p -> (k -> factor(c.stat(k, p, Figure.LATENCY_MEAN), c.stat(k, base1, Figure.LATENCY_MEAN))))));
         }
         if (!clients.isEmpty()) {

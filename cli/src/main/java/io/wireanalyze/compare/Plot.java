@@ -55,7 +55,11 @@ final class Plot {
 
     static void write(Path file, String title, Kind kind, List<Panel> panels) throws IOException {
         if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
-        int height = MARGIN + 30 + LEGEND + panels.size() * PANEL + MARGIN;
+        Graphics2D probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        probe.setFont(SMALL);
+        int[] extra = panels.stream().mapToInt(p -> labelRoom(probe.getFontMetrics(), p)).toArray();
+        probe.dispose();
+        int height = MARGIN + 30 + LEGEND + panels.size() * PANEL + java.util.Arrays.stream(extra).sum() + MARGIN;
         BufferedImage img = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
@@ -68,9 +72,9 @@ final class Plot {
             g.drawString(title, MARGIN, MARGIN + 20);
             legend(g, panels.isEmpty() ? List.of() : panels.get(0).series(), MARGIN + 30);
             int y = MARGIN + 30 + LEGEND;
-            for (Panel p : panels) {
-                panel(g, kind, p, y);
-                y += PANEL;
+            for (int i = 0; i < panels.size(); i++) {
+                panel(g, kind, panels.get(i), y, extra[i]);
+                y += PANEL + extra[i];
             }
         } finally {
             g.dispose();
@@ -90,16 +94,22 @@ final class Plot {
         }
     }
 
-    private static void panel(Graphics2D g, Kind kind, Panel p, int top) {
+    /** Extra height for x labels written upwards because they do not fit side by side; 0 when they fit. */
+    private static int labelRoom(FontMetrics fm, Panel p) {
+        int slot = (WIDTH - 2 * MARGIN - LEFT) / Math.max(1, p.xs().size());
+        int widest = p.xs().stream().mapToInt(fm::stringWidth).max().orElse(0);
+        return widest > slot - 6 ? Math.min(widest, 170) + 8 - 22 : 0;
+    }
+
+    private static void panel(Graphics2D g, Kind kind, Panel p, int top, int extra) {
         g.setFont(SMALL);
         FontMetrics fm = g.getFontMetrics();
         int left = MARGIN + LEFT, right = WIDTH - MARGIN, plotTop = top + 36;
         int n = p.xs().size();
         int slot = (right - left) / Math.max(1, n);
-        int widest = p.xs().stream().mapToInt(fm::stringWidth).max().orElse(0);
-        boolean upright = widest > slot - 6;   // labels that do not fit side by side are written upwards
-        int labels = upright ? Math.min(widest, 170) + 8 : 22;
-        int bottom = top + PANEL - 42 - labels;
+        boolean upright = extra > 0;
+        int labels = 22 + extra;
+        int bottom = top + PANEL + extra - 42 - labels;
         g.setFont(LABEL.deriveFont(Font.BOLD));
         g.setColor(TEXT);
         g.drawString(p.title(), MARGIN, top + 20);

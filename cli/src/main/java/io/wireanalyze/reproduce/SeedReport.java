@@ -34,9 +34,9 @@ public final class SeedReport {
         Reading r = new Reading(c, seed.scale(mode));
         out.println("Seed " + seed.id() + ": " + seed.title() + " (" + seed.file() + ")");
         Wrap.lines(INDENT + "measured:", seed.measured(), INDENT + "  ").forEach(out::println);
-        out.println(INDENT + "ours: " + c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", ")) + " on "
+        Wrap.lines(INDENT + "ours:", c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", ")) + " on "
                 + c.plan().network().describe() + ", " + c.plan().repeat() + " repetition(s), " + c.plan().warmup()
-                + " warm-up call(s) per client left out");
+                + " warm-up call(s) per client left out", INDENT + "  ").forEach(out::println);
         if (mode == Seed.Mode.QUICK && !seed.quick().invocations().isEmpty())
             out.println(INDENT + "--quick: " + seed.quick().invocations().entrySet().stream().map(e -> e.getKey() + " calls ran as " + e.getValue())
                     .collect(Collectors.joining(", ")) + "; rows keep the paper's counts as labels");

@@ -68,6 +68,13 @@ class LauncherOwnershipIT {
         Path phases = pcap.resolveSibling("run.phases.csv");
         assertTrue(Files.readString(phases).startsWith("phase,packets"), phases.toString());
         assertEquals(NOBODY, Files.getAttribute(phases, "unix:uid"));
+
+        // Without root, capture says so before any server starts.
+        List<String> userCapture = new java.util.ArrayList<>(analyze.subList(0, analyze.indexOf("analyze")));
+        userCapture.addAll(List.of("capture", "--protocol", "jrmp", "--out", pcap.resolveSibling("denied.pcap").toString()));
+        Run denied = run(userCapture, Map.of());
+        assertEquals(1, denied.exit(), denied.err());
+        assertEquals("wireanalyze: no permission to capture on lo: run as root (sudo ./wireanalyze capture ...)\n", denied.err());
     }
 
     private record Run(int exit, String err) {
