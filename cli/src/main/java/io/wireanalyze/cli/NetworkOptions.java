@@ -31,18 +31,21 @@ final class NetworkOptions {
 
     /** The network given on the command line; {@code fallback} when {@code --network} was not. */
     NetworkSpec specOr(CommandSpec command, Network fallback) {
-        if (!command.commandLine().getParseResult().hasMatchedOption("--network")) network = fallback;
-        return spec(command);
+        return spec(command, command.commandLine().getParseResult().hasMatchedOption("--network") ? network : fallback);
     }
 
     /** The network as given; {@code --rate} and the like without {@code --network custom} are usage errors. */
     NetworkSpec spec(CommandSpec command) {
+        return spec(command, network);
+    }
+
+    private NetworkSpec spec(CommandSpec command, Network chosen) {
         boolean shaped = rate != null || mtu != null || delay != null || loss != null;
-        if (network != Network.CUSTOM) {
+        if (chosen != Network.CUSTOM) {
             if (shaped)
                 throw new CommandLine.ParameterException(command.commandLine(),
-                        "--rate, --mtu, --delay and --loss apply to --network custom only (not " + network + ")");
-            return NetworkSpec.of(network);
+                        "--rate, --mtu, --delay and --loss apply to --network custom only (not " + chosen + ")");
+            return NetworkSpec.of(chosen);
         }
         LinkSpec link = Network.CUSTOM.preset();
         try {
