@@ -76,13 +76,15 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             results.add(r);
         }
-        Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress);
+        Ownership owner = Ownership.fromEnvironment();
+        Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress, owner);
         if (annotate != null) {
             long n = Annotations.write(files.get(0), results.get(0), annotate);
+            owner.own(annotate);
             progress.say("annotated " + n + " frames into " + annotate + " (in Wireshark: frame.comment contains \"dgc\")");
         }
         if (chart != null) {
-            Reports.chart(results, chart);
+            Reports.chart(results, chart, owner);
             progress.say("chart: " + chart);
         }
         return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;

@@ -66,6 +66,11 @@ final class CaptureAnalysis {
      * ({@link TlsKeyLog#EMPTY}: none).
      */
     static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
+                                   io.wireanalyze.codec.DecoderLimits limits) throws IOException {
+        return options(interfaceJars, null, marker, limits, TlsKeyLog.EMPTY);
+    }
+
+    static AnalysisOptions options(java.util.List<Path> interfaceJars, String marker,
                                    io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
         return options(interfaceJars, null, marker, limits, keys);
     }

@@ -11,13 +11,27 @@ import java.util.function.Supplier;
 final class Progress {
     private static final long TICK_MILLIS = 250;
 
+    /** Which status lines are printed: all, or only warnings and interruptions (the runs inside a comparison). */
+    enum Detail { ALL, WARNINGS }
+
     private final PrintWriter err;
+    private final Detail detail;
     private final boolean terminal = System.console() != null;
     private long lastNanos = System.nanoTime();
     private boolean pending;
 
     Progress(PrintWriter err) {
+        this(err, Detail.ALL);
+    }
+
+    private Progress(PrintWriter err, Detail detail) {
         this.err = err;
+        this.detail = detail;
+    }
+
+    /** Progress on the same stream printing only warnings and interruptions. */
+    Progress quiet() {
+        return new Progress(err, Detail.WARNINGS);
     }
 
     /** Work that may take long. */
@@ -26,8 +40,9 @@ final class Progress {
         T run() throws E;
     }
 
-    /** A status line now. */
+    /** A status line now (with {@link Detail#WARNINGS}, only a warning or an interruption). */
     synchronized void say(String line) {
+        if (detail == Detail.WARNINGS && !line.startsWith("WARNING") && !line.startsWith("interrupted")) return;
         clear();
         err.println("wireanalyze: " + line);
         err.flush();

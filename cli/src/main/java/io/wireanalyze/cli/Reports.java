@@ -25,7 +25,7 @@ final class Reports {
      * @param reportDir where csv and json files go; null: json to standard output, csv into {@code csvDefault}
      */
     static void write(List<AnalysisResult> results, OutputFormat format, Path reportDir, Path csvDefault, PrintWriter out,
-                      Progress progress) throws IOException {
+                      Progress progress, Ownership owner) throws IOException {
         switch (format) {
             case TABLE -> new TextReport(out).write(results);
             case JSON -> {
@@ -34,26 +34,36 @@ final class Reports {
                     out.println();
                     out.flush();
                 } else {
-                    Files.createDirectories(reportDir);
+                    owner.createDirectories(reportDir);
                     for (AnalysisResult r : results) {
                         Path file = reportDir.resolve(baseName(r.source()) + ".json");
-                        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                            new JsonReport().write(w, r);
-                        }
+                        json(r, file, owner);
                         progress.say("wrote " + file);
                     }
                 }
             }
             case CSV -> {
                 Path dir = reportDir != null ? reportDir : csvDefault;
-                Files.createDirectories(dir);
-                for (Path f : new CsvReport(dir).write(results)) progress.say("wrote " + f);
+                owner.createDirectories(dir);
+                for (Path f : new CsvReport(dir).write(results)) {
+                    owner.own(f);
+                    progress.say("wrote " + f);
+                }
             }
         }
     }
 
-    static void chart(List<AnalysisResult> results, Path file) throws IOException {
+    /** One capture's JSON report into {@code file}, handed to the sudo user. */
+    static void json(AnalysisResult r, Path file, Ownership owner) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new JsonReport().write(w, r);
+        }
+        owner.own(file);
+    }
+
+    static void chart(List<AnalysisResult> results, Path file, Ownership owner) throws IOException {
         new ChartReport().write(file, results);
+        owner.own(file);
     }
 
     static Path chartBeside(Path pcap) {

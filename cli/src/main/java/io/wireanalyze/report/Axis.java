@@ -5,14 +5,14 @@ import java.awt.Graphics2D;
 import java.util.Locale;
 
 /** Tick steps of 1, 2 or 5 times a power of ten, and a horizontal value axis with grid lines. */
-final class Axis {
+public final class Axis {
 
     private static final int TICKS = 5;
 
     private Axis() {}
 
     /** A step of 1, 2 or 5 x 10^n giving about {@value #TICKS} ticks up to {@code max}, at least {@code min}. */
-    static double niceStep(double max, double min) {
+    public static double niceStep(double max, double min) {
         if (max <= 0) return Math.max(min, 1);
         double raw = max / TICKS;
         double exp = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -22,7 +22,7 @@ final class Axis {
     }
 
     /** A tick label with as many decimals as the step needs: 50 gives "150", 0.2 gives "0.6". */
-    static String label(double v, double step) {
+    public static String label(double v, double step) {
         int decimals = (int) Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }

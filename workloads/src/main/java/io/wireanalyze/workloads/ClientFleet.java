@@ -32,7 +32,7 @@ public final class ClientFleet {
         try {
             for (int k = 0; k < plan.clients(); k++) {
                 ClientOptions options = new ClientOptions(launch.server(), launch.name(), perClient, k, files.get(k));
-                clients.add(JvmProcess.start(launch.role() + " " + k, settings, launch.mainClass(), properties,
+                clients.add(JvmProcess.start(JvmSide.CLIENT, launch.role() + " " + k, settings, launch.mainClass(), properties,
                         options.toArgs()));
             }
             List<ClientExit> exits = awaitAll(clients, settings.clientTimeout());

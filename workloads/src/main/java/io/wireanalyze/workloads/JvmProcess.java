@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A child JVM running one workload main: {@code java [jvmOptions] -Dk=v... -cp <classPath> <main> args}.
+ * A child JVM running one workload main: {@code [serverCommand] java [jvmOptions] -Dk=v... -cp <classPath> <main> args},
+ * where a server's command puts it where the launch settings' {@link Placement} says (e.g. into a network namespace)
+ * and every child learns the placement's addresses ({@link Loopback#host()}).
  * Its stdout and stderr are followed into bounded tails; its stdin stays open as the "keep running" signal
  * (the servers exit when it closes). A shutdown hook kills it (and its descendants) if this JVM exits
  * first; {@link #stop(Duration)} removes the hook.
@@ -39,12 +41,13 @@ public final class JvmProcess implements AutoCloseable {
     /**
      * Launches {@code mainClass} in a new JVM.
      *
+     * @param side       a server is launched with its placement's server command
      * @param role       names the process in messages and thread names, e.g. {@code jrmp server}
      * @param properties system properties for this child, after those of {@code launch}'s role maps
      */
-    public static JvmProcess start(String role, LaunchSettings launch, Class<?> mainClass,
+    public static JvmProcess start(JvmSide side, String role, LaunchSettings launch, Class<?> mainClass,
                                    Map<String, String> properties, List<String> args) throws WorkloadException {
-        List<String> command = command(launch, mainClass, properties, args);
+        List<String> command = command(side, launch, mainClass, properties, args);
         try {
             Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             return new JvmProcess(role, p, launch.stopGrace());
@@ -54,11 +57,15 @@ public final class JvmProcess implements AutoCloseable {
         }
     }
 
-    static List<String> command(LaunchSettings launch, Class<?> mainClass, Map<String, String> properties,
+    static List<String> command(JvmSide side, LaunchSettings launch, Class<?> mainClass, Map<String, String> properties,
                                 List<String> args) {
+        Placement placement = launch.placement();
         List<String> command = new ArrayList<>();
+        if (side == JvmSide.SERVER) command.addAll(placement.serverCommand());
         command.add(launch.java().toString());
         command.addAll(launch.jvmOptions());
+        command.add("-D" + Loopback.HOST_PROPERTY + "=" + placement.serverHost());
+        command.add("-D" + Loopback.CLIENT_HOST_PROPERTY + "=" + placement.clientHost());
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-cp");
         command.add(launch.classPath());

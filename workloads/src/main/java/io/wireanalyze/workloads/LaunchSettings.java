@@ -20,10 +20,11 @@ import java.util.TreeMap;
  * @param startTimeout     how long the server may take to print its READY line
  * @param clientTimeout    how long a whole client run (all client JVMs) may take
  * @param stopGrace        how long a stopping child gets after its stdin closes before it is destroyed
+ * @param placement        where the JVMs sit on the network; default {@link Placement#LOOPBACK}
  */
 public record LaunchSettings(Path java, String classPath, List<String> jvmOptions,
                              Map<String, String> serverProperties, Map<String, String> clientProperties,
-                             Duration startTimeout, Duration clientTimeout, Duration stopGrace) {
+                             Duration startTimeout, Duration clientTimeout, Duration stopGrace, Placement placement) {
 
     public LaunchSettings {
         Objects.requireNonNull(java, "java");
@@ -35,45 +36,50 @@ public record LaunchSettings(Path java, String classPath, List<String> jvmOption
         requirePositive("clientTimeout", clientTimeout);
         Objects.requireNonNull(stopGrace, "stopGrace");
         if (stopGrace.isNegative()) throw new IllegalArgumentException("stopGrace: " + stopGrace + " (expected: >= 0)");
+        Objects.requireNonNull(placement, "placement");
     }
 
-    /** This JVM's java and class path, no extra options or properties, 30 s start, 10 min clients, 5 s grace. */
+    /** This JVM's java and class path, no extra options or properties, 30 s start, 10 min clients, 5 s grace, loopback. */
     public static LaunchSettings defaults() {
         return new LaunchSettings(Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), List.of(), Map.of(), Map.of(),
-                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(5));
+                Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofSeconds(5), Placement.LOOPBACK);
     }
 
     public LaunchSettings withClassPath(String path) {
-        return new LaunchSettings(java, path, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace);
+        return new LaunchSettings(java, path, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
     }
 
     public LaunchSettings withServerProperty(String key, String value) {
         Map<String, String> m = new TreeMap<>(serverProperties);
         m.put(key, value);
-        return new LaunchSettings(java, classPath, jvmOptions, m, clientProperties, startTimeout, clientTimeout, stopGrace);
+        return new LaunchSettings(java, classPath, jvmOptions, m, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
     }
 
     public LaunchSettings withClientProperty(String key, String value) {
         Map<String, String> m = new TreeMap<>(clientProperties);
         m.put(key, value);
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, m, startTimeout, clientTimeout, stopGrace);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, m, startTimeout, clientTimeout, stopGrace, placement);
     }
 
     public LaunchSettings withJvmOptions(List<String> options) {
-        return new LaunchSettings(java, classPath, options, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace);
+        return new LaunchSettings(java, classPath, options, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
     }
 
     public LaunchSettings withStartTimeout(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, d, clientTimeout, stopGrace);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, d, clientTimeout, stopGrace, placement);
     }
 
     public LaunchSettings withClientTimeout(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, d, stopGrace);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, d, stopGrace, placement);
     }
 
     public LaunchSettings withStopGrace(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, d);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, d, placement);
+    }
+
+    public LaunchSettings withPlacement(Placement p) {
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, p);
     }
 
     private static Map<String, String> sortedCopy(Map<String, String> m) {

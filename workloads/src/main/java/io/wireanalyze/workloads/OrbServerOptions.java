@@ -26,9 +26,9 @@ public record OrbServerOptions(int namingPort, int objectPort, String name, Giop
                 NAME, name, NAMING_GIOP, namingGiop.text());
     }
 
-    /** The naming service's corbaloc with the object key {@code NameService}, on 127.0.0.1. */
+    /** The naming service's corbaloc with the object key {@code NameService}, on the servers' address ({@link Loopback#host()}). */
     public String nameServiceCorbaloc() {
-        return namingGiop.corbaloc(HostPort.loopback(namingPort), "NameService");
+        return namingGiop.corbaloc(new HostPort(Loopback.host(), namingPort), "NameService");
     }
 
     public static Parsed<OrbServerOptions> parse(String[] args) {

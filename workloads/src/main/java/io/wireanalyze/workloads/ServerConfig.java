@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * Where a workload's servers listen and how its JVMs are launched, the same shape for every workload: the naming
- * port (the RMI registry, or a COS Naming service), the object port, both on 127.0.0.1, the name the object is
- * bound under, and the launch settings. What only one workload has (a GIOP version, an IDL string type, HTTP
+ * port (the RMI registry, or a COS Naming service), the object port, both on the placement's server address
+ * (127.0.0.1 by default, {@link #host()}), the name the object is bound under, and the launch settings. What only one workload has (a GIOP version, an IDL string type, HTTP
  * ports) is an argument of that workload's constructor.
  */
 public record ServerConfig(int namingPort, int objectPort, String name, LaunchSettings launch) {
@@ -39,6 +39,16 @@ public record ServerConfig(int namingPort, int objectPort, String name, LaunchSe
     /** The server JVMs get {@code -Dkey=value}, e.g. {@code java.rmi.dgc.leaseValue}. */
     public ServerConfig withServerProperty(String key, String value) {
         return withLaunch(launch.withServerProperty(key, value));
+    }
+
+    /** The address the servers listen on and advertise: the launch settings' placement's. */
+    public String host() {
+        return launch.placement().serverHost();
+    }
+
+    /** {@link #host()}:{@code port}. */
+    public HostPort at(int port) {
+        return launch.placement().server(port);
     }
 
     /**

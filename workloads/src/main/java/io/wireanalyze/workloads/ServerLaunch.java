@@ -24,7 +24,7 @@ public final class ServerLaunch {
      */
     public static JvmProcess start(String role, LaunchSettings launch, Class<?> mainClass, Map<String, String> properties,
                                    List<String> args, String expectedReady) throws WorkloadException {
-        JvmProcess p = JvmProcess.start(role, launch, mainClass, properties, args);
+        JvmProcess p = JvmProcess.start(JvmSide.SERVER, role, launch, mainClass, properties, args);
         LineWait wait = p.awaitLine(l -> l.startsWith(READY_PREFIX), launch.startTimeout());
         if (wait instanceof LineWait.Found) return p;
         String problem = wait instanceof LineWait.Ended

@@ -5,15 +5,38 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The option groups a workload is built from, as the command line parsed them, one per class. */
+/**
+ * The option groups a workload is built from, as the command line parsed them, one per class, and where its JVMs
+ * sit on the network ({@link Placement}, loopback unless {@link #withPlacement} says otherwise).
+ */
 public final class WorkloadArgs {
     private final Map<Class<? extends OptionGroup>, OptionGroup> groups = new LinkedHashMap<>();
+    private final Placement placement;
 
     public WorkloadArgs(Collection<? extends OptionGroup> parsed) {
+        this(parsed, Placement.LOOPBACK);
+    }
+
+    private WorkloadArgs(Collection<? extends OptionGroup> parsed, Placement placement) {
         for (OptionGroup g : parsed) {
             if (groups.put(g.getClass(), g) != null)
                 throw new IllegalArgumentException("option group " + g.getClass().getSimpleName() + ": given twice (expected: once)");
         }
+        this.placement = placement;
+    }
+
+    /** The same groups, the JVMs placed as {@code p} says. */
+    public WorkloadArgs withPlacement(Placement p) {
+        return new WorkloadArgs(groups.values(), p);
+    }
+
+    public Placement placement() {
+        return placement;
+    }
+
+    /** {@code defaults} with this placement: what a workload's factory starts from. */
+    public ServerConfig placed(ServerConfig defaults) {
+        return defaults.withLaunch(defaults.launch().withPlacement(placement));
     }
 
     /** Every group {@code kind} takes, each with its defaults (nothing given on a command line). */

@@ -75,6 +75,21 @@ public final class LiveCapture {
         }
     }
 
+    /**
+     * Opens {@code interfaceName} for capture and closes it at once: whether this process may capture there, asked
+     * before any server starts.
+     *
+     * @throws CaptureException as {@link #start()}: libpcap missing, no permission, no such interface
+     */
+    public static void checkPermission(String interfaceName) throws CaptureException {
+        String missing = checkLibpcap();
+        if (missing != null) throw new CaptureException(missing);
+        LiveCapture probe = new LiveCapture(LiveCaptureOptions.writingTo(java.nio.file.Path.of("/dev/null")).onInterface(interfaceName));
+        List<String> available = interfacesOrEmpty();
+        if (!available.isEmpty() && !available.contains(interfaceName)) throw PcapFailures.noSuchInterface(interfaceName, available, null);
+        probe.open(available).close();
+    }
+
     /** The names of the interfaces libpcap can capture on, e.g. [eth0, any, lo]. */
     public static List<String> interfaces() throws CaptureException {
         Pcap4jLogging.quietUnlessConfigured();

@@ -53,7 +53,7 @@ public final class ForwardProxy implements TunnelServerMain.Server {
                                     new ProxyFrontend(limits));
                         }
                     })
-                    .bind(Loopback.ADDRESS, port).sync().channel();
+                    .bind(Loopback.host(), port).sync().channel();
             return new ForwardProxy(group, listener);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.SECONDS);

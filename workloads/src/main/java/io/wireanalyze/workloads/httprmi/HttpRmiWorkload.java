@@ -36,7 +36,8 @@ import java.util.TreeMap;
  * every JRMP message as one POST. The web server and proxy run with Jetty's and Netty's class path
  * ({@link StackLibrary#JETTY_NETTY}). Every leg is on 127.0.0.1 with fixed ports, so
  * {@code tcp and (port 1099 or port 1100 or port 8080 or port 3128)} holds client to proxy, proxy to Jetty, and
- * Jetty to the RMI server.
+ * Jetty to the RMI server. On an emulated network ({@link io.wireanalyze.workloads.Placement}) the servers listen on
+ * the servers' address and the legs from Jetty to the RMI server stay inside the server's host, on its 127.0.0.1.
  */
 public final class HttpRmiWorkload implements Workload {
 
@@ -60,7 +61,7 @@ public final class HttpRmiWorkload implements Workload {
 
     /** From {@link ServerPortOptions}, {@link DgcOptions}, {@link HttpPortOption} and {@link HttpRmiOptions}. */
     public static HttpRmiWorkload create(WorkloadArgs args) {
-        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(JrmpWorkload.defaults());
+        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(args.placed(JrmpWorkload.defaults()));
         return new HttpRmiWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(HttpRmiOptions.class)
                 .route(args.group(HttpPortOption.class).port()));
     }
@@ -108,11 +109,11 @@ public final class HttpRmiWorkload implements Workload {
         rmi.requireRunning();
         ServerLaunch.requireAlive(web);
         if (proxy != null) ServerLaunch.requireAlive(proxy);
-        Map<String, String> properties = new TreeMap<>(Map.of(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS,
+        Map<String, String> properties = new TreeMap<>(Map.of(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost(),
                 HttpRmiClient.HTTP_PORT_PROPERTY, Integer.toString(route.httpPort())));
         route.proxy().ifPresent(p -> properties.put(HttpRmiClient.PROXY_PORT_PROPERTY, Integer.toString(p.port())));
         ClientLaunch client = new ClientLaunch("http-rmi client", HttpRmiClient.class, properties,
-                HostPort.loopback(config.namingPort()), config.name());
+                config.at(config.namingPort()), config.name());
         return ClientFleet.run(client, config.launch(), plan, resultFile);
     }
 
@@ -120,8 +121,8 @@ public final class HttpRmiWorkload implements Workload {
     @Override
     public List<Listener> listeners() {
         List<Listener> all = new ArrayList<>(rmi.listeners());
-        all.add(new Listener("Jetty", route.httpPort()));
-        route.proxy().ifPresent(p -> all.add(new Listener("the proxy", p.port())));
+        all.add(new Listener("Jetty", config.at(route.httpPort())));
+        route.proxy().ifPresent(p -> all.add(new Listener("the proxy", config.at(p.port()))));
         return List.copyOf(all);
     }
 

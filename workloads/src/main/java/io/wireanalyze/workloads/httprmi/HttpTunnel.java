@@ -60,7 +60,7 @@ final class HttpTunnel {
         } catch (HttpTimeoutException e) {
             throw new ConnectIOException(what + ": no reply within " + timeout.toMillis() + " ms (expected: the RMI server's reply)", e);
         } catch (ConnectException e) {
-            HostPort to = route.proxy().orElse(HostPort.loopback(route.httpPort()));
+            HostPort to = route.proxy().orElse(new HostPort(io.wireanalyze.workloads.Loopback.host(), route.httpPort()));
             throw new java.rmi.ConnectException(what + ": connection to " + to + " refused (expected: "
                     + (route.proxy().isPresent() ? "the proxy" : "the web server") + " listening)", e);
         } catch (InterruptedException e) {

@@ -132,12 +132,12 @@ final class ProxyFrontend extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null)
             return new Forwarding.Checked.Refused<>(400, "proxy: request target '" + request.uri() + "' (expected: absolute form, http://host:port/path)");
         int port = uri.getPort() < 0 ? 80 : uri.getPort();
-        boolean loopback = uri.getHost().equals(Loopback.ADDRESS) || uri.getHost().equalsIgnoreCase("localhost");
+        boolean loopback = uri.getHost().equals(Loopback.host()) || uri.getHost().equalsIgnoreCase("localhost");
         if (!loopback || !limits.allowedPorts().contains(port))
             return new Forwarding.Checked.Refused<>(403, "proxy: " + uri.getHost() + ":" + port + ": not a server this proxy forwards to (expected: "
-                    + Loopback.ADDRESS + " port " + limits.allowedText() + ")");
+                    + Loopback.host() + " port " + limits.allowedText() + ")");
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return new Forwarding.Checked.Ok<>(new Target(HostPort.loopback(port), uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery()));
+        return new Forwarding.Checked.Ok<>(new Target(new HostPort(Loopback.host(), port), uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery()));
     }
 
     static HttpHeaders withoutHopByHop(HttpHeaders headers) {

@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.httprmi;
 
 import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.ServerConfig;
 
 import java.net.URI;
@@ -8,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How a tunnelled RMI client reaches the RMI server: POSTs to the web server's tunnelling servlet on 127.0.0.1
+ * How a tunnelled RMI client reaches the RMI server: POSTs to the web server's tunnelling servlet on the servers' address ({@link Loopback#host()})
  * ({@value #CGI_PATH}, the path JDK 1.1 to 8 clients posted to), directly or through the forward HTTP proxy.
  *
  * @param proxyPort the proxy's port; only used {@link Via#PROXY via the proxy}
@@ -34,11 +35,11 @@ public record TunnelRoute(Via via, int httpPort, int proxyPort) {
 
     /** {@code http://127.0.0.1:<httpPort>/cgi-bin/java-rmi.cgi}. */
     public URI cgi() {
-        return URI.create("http://" + HostPort.loopback(httpPort) + CGI_PATH);
+        return URI.create("http://" + new HostPort(Loopback.host(), httpPort) + CGI_PATH);
     }
 
     /** The proxy, when the route goes through it. */
     public Optional<HostPort> proxy() {
-        return via == Via.PROXY ? Optional.of(HostPort.loopback(proxyPort)) : Optional.empty();
+        return via == Via.PROXY ? Optional.of(new HostPort(Loopback.host(), proxyPort)) : Optional.empty();
     }
 }

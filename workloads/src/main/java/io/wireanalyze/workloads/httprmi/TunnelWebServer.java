@@ -27,7 +27,7 @@ public final class TunnelWebServer implements TunnelServerMain.Server {
     public static TunnelWebServer start(int port, TunnelLimits limits) throws Exception {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
-        connector.setHost(Loopback.ADDRESS);
+        connector.setHost(Loopback.host());
         connector.setPort(port);
         connector.setIdleTimeout(limits.idleTimeout().toMillis());
         server.addConnector(connector);

@@ -5,7 +5,6 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -30,7 +29,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * CORBA on JacORB 3.9: three kinds of JVM on 127.0.0.1, as in the seeds' IIOP set-up.
+ * CORBA on JacORB 3.9: three kinds of JVM, on 127.0.0.1 by default, as in the seeds' IIOP set-up.
  * <ol>
  *   <li>the naming JVM, {@link IiopNamingServer} (JacORB's COS Naming server) on {@code namingPort}, with a
  *       fresh bindings directory for every start;</li>
@@ -69,7 +68,7 @@ public final class IiopWorkload implements Workload {
 
     /** From {@link ServerPortOptions}, {@link GiopNamingOption} and {@link IdlStringOption}. */
     public static IiopWorkload create(WorkloadArgs args) {
-        return new IiopWorkload(args.group(ServerPortOptions.class).applyTo(defaults()),
+        return new IiopWorkload(args.group(ServerPortOptions.class).applyTo(args.placed(defaults())),
                 args.group(GiopNamingOption.class).version(), args.group(IdlStringOption.class).type());
     }
 
@@ -119,14 +118,14 @@ public final class IiopWorkload implements Workload {
         ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
                 Map.of(IiopClient.NAMING_GIOP_PROPERTY, namingGiop.text(),
                         IiopClient.CHARS_PROPERTY, chars.idlName()),
-                HostPort.loopback(config.namingPort()), config.name());
+                config.at(config.namingPort()), config.name());
         return ClientFleet.run(client, launch, plan, resultFile);
     }
 
     /** The naming service, then the object. */
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("JacORB COS Naming", config.namingPort()), new Listener("the object", config.objectPort()));
+        return List.of(new Listener("JacORB COS Naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
     }
 
     /** The server JVM's stdout, after the naming JVM's. */

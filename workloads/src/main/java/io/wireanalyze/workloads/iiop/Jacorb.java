@@ -41,10 +41,10 @@ final class Jacorb {
         return p;
     }
 
-    /** A server ORB listening on 127.0.0.1:{@code port}. */
+    /** A server ORB listening on the servers' address ({@link Loopback#host()}, 127.0.0.1 by default) and {@code port}. */
     static Properties listening(int port) {
         Properties p = base();
-        p.setProperty(OA_IADDR, Loopback.ADDRESS);
+        p.setProperty(OA_IADDR, Loopback.host());
         p.setProperty(OA_PORT, Integer.toString(port));
         return p;
     }

@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.jrmp;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LineWait;
 import io.wireanalyze.workloads.Listener;
@@ -27,8 +26,9 @@ import java.util.function.Predicate;
 
 /**
  * Java RMI over JRMP: a {@link JrmpServer} JVM (registry + exported {@link BenchService}) and
- * {@link JrmpClient} JVMs. Both get {@code -Djava.rmi.server.hostname=127.0.0.1} whatever the launch
- * settings say, so every stub names loopback and no call leaves it. The naming port is the registry's.
+ * {@link JrmpClient} JVMs. The server gets {@code -Djava.rmi.server.hostname=<server address>} and the clients
+ * their own address whatever the launch settings say, so every stub names the placement's server address
+ * (127.0.0.1 by default) and no call leaves the intended network. The naming port is the registry's.
  */
 public final class JrmpWorkload implements Workload {
 
@@ -49,7 +49,7 @@ public final class JrmpWorkload implements Workload {
 
     /** From {@link ServerPortOptions} and {@link DgcOptions}. */
     public static JrmpWorkload create(WorkloadArgs args) {
-        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(defaults());
+        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(args.placed(defaults()));
         return new JrmpWorkload(args.group(DgcOptions.class).applyTo(ports));
     }
 
@@ -61,7 +61,7 @@ public final class JrmpWorkload implements Workload {
     public ServerReady start() throws WorkloadException {
         if (state != State.NEW) throw new IllegalStateException("jrmp server: " + state + " (expected: NEW, start() once)");
         Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
-        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS);
+        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
         JrmpServerOptions options = new JrmpServerOptions(config.namingPort(), config.objectPort(), config.name());
         state = State.RUNNING;
         try {
@@ -78,8 +78,8 @@ public final class JrmpWorkload implements Workload {
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
         requireRunning();
         ClientLaunch client = new ClientLaunch("jrmp client", JrmpClient.class,
-                Map.of(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS),
-                HostPort.loopback(config.namingPort()), config.name());
+                Map.of(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost()),
+                config.at(config.namingPort()), config.name());
         return ClientFleet.run(client, config.launch(), plan, resultFile);
     }
 
@@ -93,7 +93,7 @@ public final class JrmpWorkload implements Workload {
     /** The registry, then the object (whose port also carries the DGC dirty and clean calls). */
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("RMI registry", config.namingPort()), new Listener("the object", config.objectPort()));
+        return List.of(new Listener("RMI registry", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
     }
 
     @Override

@@ -38,10 +38,13 @@ final class GlassfishOrb {
         setDefault(USE_DYNAMIC_STUB, "true");
     }
 
-    /** The server ORB: IORs name 127.0.0.1:{@code objectPort}; it also listens on 127.0.0.1:{@code namingPort}. */
+    /**
+     * The server ORB: IORs name the servers' address ({@link Loopback#host()}, 127.0.0.1 by default) and
+     * {@code objectPort}; it also listens on {@code namingPort} there.
+     */
     static Properties server(int namingPort, int objectPort) {
         Properties p = new Properties();
-        p.setProperty(SERVER_HOST, Loopback.ADDRESS);
+        p.setProperty(SERVER_HOST, Loopback.host());
         p.setProperty(SERVER_PORT, Integer.toString(objectPort));
         p.setProperty(LISTEN_SOCKET, "IIOP_CLEAR_TEXT:" + namingPort);
         p.setProperty(USE_DYNAMIC_STUB, "true");
@@ -51,7 +54,7 @@ final class GlassfishOrb {
     /** A client ORB that resolves {@code NameService} at {@code nameServiceCorbaloc}. */
     static Properties client(String nameServiceCorbaloc) {
         Properties p = new Properties();
-        p.setProperty(SERVER_HOST, Loopback.ADDRESS);
+        p.setProperty(SERVER_HOST, Loopback.clientHost());
         p.setProperty(NAME_SERVICE_REF, nameServiceCorbaloc);
         p.setProperty(USE_DYNAMIC_STUB, "true");
         return p;

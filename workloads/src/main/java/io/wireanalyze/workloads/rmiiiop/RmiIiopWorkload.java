@@ -5,7 +5,6 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -59,7 +58,7 @@ public final class RmiIiopWorkload implements Workload {
 
     /** From {@link ServerPortOptions} and {@link GiopNamingOption}. */
     public static RmiIiopWorkload create(WorkloadArgs args) {
-        return new RmiIiopWorkload(args.group(ServerPortOptions.class).applyTo(defaults()),
+        return new RmiIiopWorkload(args.group(ServerPortOptions.class).applyTo(args.placed(defaults())),
                 args.group(GiopNamingOption.class).version());
     }
 
@@ -97,14 +96,14 @@ public final class RmiIiopWorkload implements Workload {
         ServerLaunch.requireAlive(server);
         ClientLaunch client = new ClientLaunch("rmi-iiop client", RmiIiopClient.class,
                 Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, namingGiop.text()),
-                HostPort.loopback(config.namingPort()), config.name());
+                config.at(config.namingPort()), config.name());
         return ClientFleet.run(client, launch, plan, resultFile);
     }
 
     /** The naming service, then the object. */
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("GlassFish ORB naming", config.namingPort()), new Listener("the object", config.objectPort()));
+        return List.of(new Listener("GlassFish ORB naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
     }
 
     @Override

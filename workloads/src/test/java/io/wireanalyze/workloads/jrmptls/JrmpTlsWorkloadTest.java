@@ -47,7 +47,7 @@ class JrmpTlsWorkloadTest {
     void theAgentAndRmiOverSslWorkOnJdk25(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(JDK_25), "no JDK 25 at " + JDK_25);
         LaunchSettings jdk25 = new LaunchSettings(JDK_25, TestLaunch.FAST.classPath(), TestLaunch.FAST.jvmOptions(), Map.of(), Map.of(),
-                TestLaunch.FAST.startTimeout(), TestLaunch.FAST.clientTimeout(), TestLaunch.FAST.stopGrace());
+                TestLaunch.FAST.startTimeout(), TestLaunch.FAST.clientTimeout(), TestLaunch.FAST.stopGrace(), TestLaunch.FAST.placement());
         for (TlsVersionChoice version : TlsVersionChoice.values()) run(version, jdk25, dir);
     }
 

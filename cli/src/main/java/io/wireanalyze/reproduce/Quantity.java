@@ -1,0 +1,101 @@
+package io.wireanalyze.reproduce;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** One of our figures a seed's table or finding sets beside the paper's: a mean, or one made from others. */
+sealed interface Quantity {
+
+    OptionalDouble value(Reading r);
+
+    /** The protocol labels it reads. */
+    Set<String> protocols();
+
+    /** A figure's mean over the repetitions at a point. */
+    record Mean(PointRef at) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            return r.mean(at);
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return Set.of(at.protocol());
+        }
+    }
+
+    /** a - b. */
+    record Difference(Quantity a, Quantity b) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            OptionalDouble x = a.value(r), y = b.value(r);
+            return x.isPresent() && y.isPresent() ? OptionalDouble.of(x.getAsDouble() - y.getAsDouble()) : OptionalDouble.empty();
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return union(a, b);
+        }
+    }
+
+    /** a / b. */
+    record Ratio(Quantity a, Quantity b) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            OptionalDouble x = a.value(r), y = b.value(r);
+            return x.isPresent() && y.isPresent() && y.getAsDouble() != 0 ? OptionalDouble.of(x.getAsDouble() / y.getAsDouble()) : OptionalDouble.empty();
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return union(a, b);
+        }
+    }
+
+    /** The least-squares fit y = k*s + n of a figure over the payload sizes that ran; k or n. */
+    record Fit(PointRef at, Coefficient coefficient) implements Quantity {
+        enum Coefficient { SLOPE, INTERCEPT }
+
+        @Override
+        public OptionalDouble value(Reading r) {
+            List<double[]> pts = r.sizes(at);
+            if (pts.size() < 2) return OptionalDouble.empty();
+            double n = pts.size(), sx = 0, sy = 0, sxx = 0, sxy = 0;
+            for (double[] p : pts) {
+                sx += p[0];
+                sy += p[1];
+                sxx += p[0] * p[0];
+                sxy += p[0] * p[1];
+            }
+            double d = n * sxx - sx * sx;
+            if (d == 0) return OptionalDouble.empty();
+            double k = (n * sxy - sx * sy) / d;
+            return OptionalDouble.of(coefficient == Coefficient.SLOPE ? k : (sy - k * sx) / n);
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return Set.of(at.protocol());
+        }
+    }
+
+    /** A figure we do not measure, with why. */
+    record NotRun(String why) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            return OptionalDouble.empty();
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return Set.of();
+        }
+    }
+
+    private static Set<String> union(Quantity a, Quantity b) {
+        return Stream.concat(a.protocols().stream(), b.protocols().stream()).collect(Collectors.toSet());
+    }
+}

@@ -1,0 +1,48 @@
+package io.wireanalyze.reproduce;
+
+import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.compare.PlanPoint;
+import io.wireanalyze.compare.Stat;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.WorkloadKind;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Reads a seed's references in a comparison's results: the protocol label to the workload that ran, the point's
+ * invocation count through the run's scale (--quick runs fewer calls), the figure's mean over the repetitions.
+ */
+record Reading(Comparison comparison, SeedScale scale) {
+
+    Optional<WorkloadKind> protocol(String label) {
+        Parsed<WorkloadKind> k = WorkloadKind.parse(label);
+        if (k.error().isPresent()) return Optional.empty();
+        WorkloadKind kind = k.orElseThrow();
+        return comparison.plan().protocols().contains(kind) ? Optional.of(kind) : Optional.empty();
+    }
+
+    /** The mean of the referenced figure, if that protocol ran at that point. */
+    OptionalDouble mean(PointRef ref) {
+        Optional<WorkloadKind> k = protocol(ref.protocol());
+        if (k.isEmpty() || ref.exactPayload().isEmpty()) return OptionalDouble.empty();
+        PlanPoint p = new PlanPoint(ref.exactPayload().get(), scale.invocations(ref.invocations()), ref.clients());
+        Stat s = comparison.stat(k.get(), p, ref.figure());
+        return s == null ? OptionalDouble.empty() : OptionalDouble.of(s.mean());
+    }
+
+    /** The points of a fit over payload sizes: (size, mean) for every size of the kind that ran. */
+    List<double[]> sizes(PointRef ref) {
+        Optional<WorkloadKind> k = protocol(ref.protocol());
+        if (k.isEmpty() || ref.kind().isEmpty()) return List.of();
+        int n = scale.invocations(ref.invocations());
+        return comparison.plan().points().stream()
+                .filter(p -> p.payload().method() == ref.kind().get() && p.invocations() == n && p.clients() == ref.clients())
+                .map(p -> {
+                    Stat s = comparison.stat(k.get(), p, ref.figure());
+                    return s == null ? null : new double[]{p.payload().count(), s.mean()};
+                })
+                .filter(java.util.Objects::nonNull).toList();
+    }
+}

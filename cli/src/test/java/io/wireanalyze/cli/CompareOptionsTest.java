@@ -1,0 +1,50 @@
+package io.wireanalyze.cli;
+
+import io.wireanalyze.workloads.WorkloadKind;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Usage errors of --network and compare's plan: exit 2 and one line, before anything runs. */
+class CompareOptionsTest {
+
+    @Test
+    void shapingOptionsNeedTheCustomNetwork() {
+        Cli c = Cli.run("capture", "--protocol", "jrmp", "--rate", "10mbit");
+        assertEquals(2, c.exitCode());
+        assertTrue(c.err().startsWith("--rate, --mtu, --delay and --loss apply to --network custom only (not loopback)\n"), c.err());
+        Cli wan = Cli.run("compare", "--network", "wan");
+        assertEquals(2, wan.exitCode());
+        assertTrue(wan.err().contains("'wan' (expected: one of loopback, lan100, lan1g, custom)"), wan.err());
+        Cli mtu = Cli.run("compare", "--network", "custom", "--mtu", "100");
+        assertEquals(2, mtu.exitCode());
+        assertTrue(mtu.err().startsWith("mtu: 100 (expected: 576..65536)\n"), mtu.err());
+        Cli iface = Cli.run("capture", "--protocol", "jrmp", "--network", "lan100", "--interface", "eth0");
+        assertEquals(2, iface.exitCode());
+        assertTrue(iface.err().startsWith("--interface applies to --network loopback only (an emulated network captures on its veth)\n"), iface.err());
+    }
+
+    @Test
+    void compareTakesItsProtocolsFromTheWorkloadTableAndRefusesThoseNotBuilt() {
+        assertEquals(Arrays.stream(WorkloadKind.values()).filter(k -> k.notBuilt().isEmpty()).toList(), CompareCommand.builtProtocols());
+        Optional<WorkloadKind> notBuilt = Arrays.stream(WorkloadKind.values()).filter(k -> k.notBuilt().isPresent()).findFirst();
+        Assumptions.assumeTrue(notBuilt.isPresent(), "every workload of the table is built");
+        Cli c = Cli.run("compare", "--protocols", "jrmp," + notBuilt.get());
+        assertEquals(2, c.exitCode());
+        assertTrue(c.err().startsWith("--protocols " + notBuilt.get() + ": " + notBuilt.get().notBuilt().get() + "\n"), c.err());
+    }
+
+    @Test
+    void badPlanValuesAreUsageErrors() {
+        Cli payload = Cli.run("compare", "--payload", "ints:6000,floats:3");
+        assertEquals(2, payload.exitCode());
+        assertTrue(payload.err().startsWith("--payload: payload 'floats:3': unknown kind 'floats'"), payload.err());
+        Cli clients = Cli.run("compare", "--clients", "1,65");
+        assertEquals(2, clients.exitCode());
+        assertTrue(clients.err().startsWith("--clients: 65 (expected: 1..64)\n"), clients.err());
+    }
+}

@@ -1,0 +1,91 @@
+package io.wireanalyze.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code reproduce}: the listing of the seeds (no root needed), and a short real {@code reproduce koutsogiannakis
+ * --quick} on the emulated 100 Mbit LAN (root and libpcap; skipped without, failed under CI=true).
+ */
+class ReproduceTest {
+    private static final Pattern VERDICT = Pattern.compile("(?m)^ +(\\d+)\\. (HOLDS|WEAKER|REVERSED|NOT MEASURED): ");
+
+    @Test
+    void withoutASeedItListsEverySeedWhatItMeasuredAndWhichProtocolsRunToday() {
+        Cli c = Cli.run("reproduce");
+        assertEquals(0, c.exitCode(), c.err());
+        String out = c.out().replaceAll("\n {6}", " ");   // long lines are folded for the terminal
+        for (String id : List.of("koutsogiannakis", "juric-corba-vs-rmi", "juric-rmi-tunneling-web-services", "juric-ws-wssecurity-rmi-ssl",
+                "gredler-java-remoting-benchmarks"))
+            assertTrue(out.contains("\n  " + id + "  ("), id + " in " + out);
+        assertTrue(out.contains("    protocols: jrmp, rmi-iiop: all run today\n"), out);
+        assertTrue(out.contains("    protocols: jrmp, iiop: all run today\n"), out);
+        // Gredler's protocols: those of the table that are built run, the rest are named with why (hessian may land).
+        String gredler = io.wireanalyze.workloads.WorkloadKind.HESSIAN.notBuilt()
+                .map(why -> "protocols: jrmp runs today; missing: hessian (" + why + "), burlap (not in the workload table yet)")
+                .orElse("protocols: jrmp, hessian run today; missing: burlap (not in the workload table yet)");
+        assertTrue(out.contains(gredler), out);
+        assertTrue(out.contains("reproduces: 3 table(s) beside the paper's numbers, 10 finding(s) with verdicts; on lan100"), out);
+    }
+
+    @Test
+    void anUnknownSeedIsAUsageError() {
+        Cli c = Cli.run("reproduce", "smith-2020");
+        assertEquals(2, c.exitCode());
+        assertTrue(c.err().contains("seed 'smith-2020': unknown (expected: one of koutsogiannakis, juric-corba-vs-rmi,"), c.err());
+    }
+
+    @Test
+    void koutsogiannakisQuickOnLan100SetsOurFiguresBesideThePapersWithVerdicts(@TempDir Path dir) throws Exception {
+        CaptureEndToEndTest.needsRootAndLibpcap();
+        Cli c = Cli.run("reproduce", "koutsogiannakis", "--quick", "--out", dir.toString());
+        assertEquals(0, c.exitCode(), c.err());
+        String out = c.out().replaceAll("\n {4,6}(?![0-9 ])", " ");   // long lines are folded for the terminal
+        assertTrue(out.contains("Seed koutsogiannakis: Koutsogiannakis, Savva, Chang"), out);
+        assertTrue(out.contains("  ours: jrmp, rmi-iiop on lan100 (100 Mbit/s, MTU 1500"), out);
+        assertTrue(out.contains("--quick: 20 calls ran as 4, 160 calls ran as 8, 560 calls ran as 16"), out);
+        assertTrue(out.contains("Figure 16: set-up data, JRMP against IIOP (20 calls of 6000 ints) [Figure 16 and section 7]"), out);
+        assertTrue(out.matches("(?s).*\n  set-up time ms +219\\.0 +1034\\.0 .*"), out);
+
+        // Ten findings, each with a verdict; the chars points do not run with --quick.
+        Matcher m = VERDICT.matcher(out);
+        int findings = 0;
+        while (m.find()) {
+            findings++;
+            if (m.group(1).equals("9")) assertEquals("NOT MEASURED", m.group(2));
+            else assertNotEquals("NOT MEASURED", m.group(2), m.group());
+        }
+        assertEquals(10, findings, out);
+
+        // The set-up packets finding reads the means of the comparison: JRMP's registry lookup, its second connection's
+        // handshake and DGC dirty call make more set-up packets than the GlassFish ORB's naming and object calls.
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("koutsogiannakis.json").toFile());
+        assertFalse(report.get("partial").asBoolean());
+        double jrmp = setupPackets(report, "jrmp"), rmiIiop = setupPackets(report, "rmi-iiop");
+        assertTrue(jrmp > rmiIiop, jrmp + " against " + rmiIiop);
+        assertTrue(out.contains("paper 34 against 21 (1.62x); ours " + count(jrmp) + " against " + count(rmiIiop)), out);
+        assertTrue(Files.readString(dir.resolve("koutsogiannakis.txt")).contains("Findings (holds:"), "the seed's tables are in the saved report too");
+        assertTrue(Files.size(dir.resolve("koutsogiannakis-time.png")) > 1000);
+        assertEquals(1 + 2 * 3 * 2, Files.readAllLines(dir.resolve("koutsogiannakis-runs.csv")).size(), "2 protocols x 3 points x 2 repetitions");
+    }
+
+    private static double setupPackets(JsonNode report, String protocol) {
+        for (JsonNode p : report.get("points"))
+            if (p.get("invocations").asInt() == 4) return p.get("protocols").get(protocol).get("figures").get("setupPackets").get("mean").asDouble();
+        throw new AssertionError("no 4-call point in " + report.get("points"));
+    }
+
+    private static String count(double v) {
+        return v == Math.rint(v) ? String.format(java.util.Locale.ROOT, "%.0f", v) : String.format(java.util.Locale.ROOT, "%.1f", v);
+    }
+}
