@@ -39,12 +39,19 @@ class PlacementTest {
     }
 
     @Test
-    void everyBuiltWorkloadListensOnThePlacementsServerAddress() {
+    void theWorkloadsPlacedOnANetworkListenOnItsServerAddressTheOthersStayOnLoopback() {
+        // jrmp-tls (its key names 127.0.0.1) and the SOAP workloads are not placed yet: an emulated network refuses them
+        // with one line (CaptureRun), and they run on loopback.
+        java.util.Set<WorkloadKind> loopbackOnly = java.util.EnumSet.of(WorkloadKind.JRMP_TLS, WorkloadKind.SOAP, WorkloadKind.SOAP_WSSEC);
+        int placed = 0;
         for (WorkloadKind kind : WorkloadKind.values()) {
             if (kind.notBuilt().isPresent()) continue;
             Workload w = kind.create(WorkloadArgs.defaults(kind).withPlacement(NAMESPACE));
-            for (Listener l : w.listeners()) assertEquals("198.18.0.2", l.at().host(), kind + ": " + l);
+            String expected = loopbackOnly.contains(kind) ? "127.0.0.1" : "198.18.0.2";
+            for (Listener l : w.listeners()) assertEquals(expected, l.at().host(), kind + ": " + l);
+            if (!loopbackOnly.contains(kind)) placed++;
         }
+        assertEquals(4, placed, "jrmp, iiop, rmi-iiop and http-rmi run on emulated networks");
     }
 
     @Test
