@@ -84,7 +84,7 @@ class WireAnalyzeCliTest {
     void seed003sRecordsAreRefusedWhereTheWorkloadHasNoTypeForThem() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--payload", "objects:10");
         assertEquals(2, r.exitCode());
-        assertEquals("--payload objects:10: not on --protocol iiop (expected: objects:N with jrmp, http-rmi, soap, soap-wssec)",
+        assertEquals("--payload objects:10: not on --protocol iiop (expected: objects:N with jrmp, http-rmi, jrmp-tls, soap, soap-wssec)",
                 r.err().lines().findFirst().orElseThrow());
         Cli big = Cli.run("capture", "--protocol", "soap", "--payload", "objects:100001");
         assertEquals(2, big.exitCode());
