@@ -158,8 +158,11 @@ public final class StreamReassembler {
             compare(recent, offset, payload);
             return new Placement(offset, 0, true);
         }
-        int newBytes = (int) (end - Math.max(offset, next));
-        boolean retransmission = offset < next;
+        long waitingBefore = waitingOverlap(offset, end);
+        int newBytes = (int) (end - Math.max(offset, next) - waitingBefore);
+        // Seen before: bytes already delivered, or already waiting behind a hole (a retransmission captured before
+        // the copy it repeats was, or while an earlier segment is still to come).
+        boolean retransmission = offset < next || waitingBefore > 0;
         if (retransmission) compare(recent, offset, payload);
         int captured = payload.remaining();
         if (captured < wireLength) {
@@ -184,6 +187,19 @@ public final class StreamReassembler {
             giveUp(waiting.firstKey(), out);
             drain(out);
         }
+    }
+
+    /** How many bytes of [offset, end) from {@code next} on wait already behind a hole. */
+    private long waitingOverlap(long offset, long end) {
+        long from = Math.max(offset, next);
+        if (waiting.isEmpty() || from >= end) return 0;
+        long overlap = 0;
+        Map.Entry<Long, ByteBuffer> before = waiting.lowerEntry(from);
+        if (before != null) overlap += Math.max(0, Math.min(end, before.getKey() + before.getValue().remaining()) - from);
+        for (Map.Entry<Long, ByteBuffer> e : waiting.subMap(from, true, end, false).entrySet()) {
+            overlap += Math.min(end, e.getKey() + e.getValue().remaining()) - e.getKey();
+        }
+        return overlap;
     }
 
     /** Keeps the parts of a segment no waiting segment holds already: the first copy of a byte wins. */

@@ -63,7 +63,11 @@ class FieldCapturesTest {
     @MethodSource("fixtures")
     void reorderedAndDuplicatedGivesTheCleanResult(Path pcap) throws Exception {
         List<Frame> clean = TestCaptures.frames(pcap);
-        assertSameAnalysis(pcap, clean, duplicated(reordered(clean, new Random(42 + pcap.hashCode())), 0));
+        // Several orders a capture: a retransmission captured before the copy it repeats, or behind a hole, is
+        // found by some orders and not others.
+        for (int k = 0; k < 12; k++) {
+            assertSameAnalysis(pcap, clean, duplicated(reordered(clean, new Random(42 + k + pcap.getFileName().toString().hashCode())), 0));
+        }
     }
 
     private static AnalysisResult assertSameAnalysis(Path pcap, List<Frame> clean, List<Frame> edited) throws Exception {
@@ -85,8 +89,9 @@ class FieldCapturesTest {
     }
 
     /**
-     * What a message is, wherever the capture put its frames. A call's {@code remoteInterface} is left out: it comes
-     * from a stub another connection returned, and a frame moved across connections may bring that stub later.
+     * What a message is, wherever the capture put its frames. A call's {@code remoteInterface} (and the "on
+     * Interface" it adds to a method not named otherwise) is left out: it comes from a stub another connection
+     * returned, and a frame moved across connections may bring that stub later.
      */
     private static List<String> messages(AnalysisResult r) {
         List<String> out = new ArrayList<>();
@@ -95,17 +100,21 @@ class FieldCapturesTest {
             var details = x.info().details().asMap();
             details.remove("remoteInterface");
             out.add(m.connection() + " " + x.direction() + " " + x.offset() + "+" + x.length() + " " + x.protocol() + " "
-                    + x.type() + " " + x.phase() + " " + x.info().method() + " " + x.info().name() + " " + details
+                    + x.type() + " " + x.phase() + " " + withoutInterface(x.info().method()) + " " + x.info().name() + " " + details
                     + " packets " + m.packets());
         }
         out.sort(null);
         return out;
     }
 
+    private static String withoutInterface(String method) {
+        return method == null ? null : method.replaceFirst(" on [\\w.$]+", "");
+    }
+
     private static List<String> invocations(AnalysisResult r) {
         List<String> out = new ArrayList<>();
         for (var i : r.invocations()) {
-            out.add(i.connection() + " " + i.method() + " " + (i.replyFrame() != null) + " " + i.packets() + " " + i.dataPackets()
+            out.add(i.connection() + " " + withoutInterface(i.method()) + " " + (i.replyFrame() != null) + " " + i.packets() + " " + i.dataPackets()
                     + " " + i.requestBytes() + " " + i.replyBytes() + " " + i.warmup() + " " + i.marker() + " " + (i.legOf() != null) + " " + i.legs());
         }
         out.sort(null);

@@ -71,6 +71,20 @@ class StreamReassemblerTest {
     }
 
     @Test
+    void aRetransmissionOfBytesWaitingBehindAHoleIsOne() {
+        StreamReassembler r = new StreamReassembler(1 << 20);
+        r.syn(0);
+        var first = send(r, 4, "def");      // "abc" is still to come
+        var again = send(r, 4, "def");      // the sender's retransmission, captured before the hole is filled
+        var partly = send(r, 6, "fgh");     // one byte waits already, two are new
+        assertEquals(new StreamReassembler.Placement(3, 3, false), first);
+        assertEquals(new StreamReassembler.Placement(3, 0, true), again);
+        assertEquals(new StreamReassembler.Placement(5, 2, true), partly);
+        send(r, 1, "abc");
+        assertEquals("abcdefgh", out.stream.toString());
+    }
+
+    @Test
     void overlappingCopiesKeepTheFirstAndDeliverOnlyTheNewPart() {
         StreamReassembler r = new StreamReassembler(1 << 20);
         r.syn(0);
