@@ -2,6 +2,7 @@ package io.wireanalyze.protocols;
 
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocol.giop.Giop;
+import io.wireanalyze.protocol.hessian.HessianBodies;
 import io.wireanalyze.protocol.http.Http;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
@@ -13,7 +14,7 @@ import java.util.List;
  * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
  * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
  * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
- * the body decoders it carries here (HTTP is handed JRMP's and SOAP's).
+ * the body decoders it carries here (HTTP is handed JRMP's, SOAP's and Hessian's).
  */
 public final class ProtocolTable {
 
@@ -21,7 +22,7 @@ public final class ProtocolTable {
     public static final List<Protocol> ALL = List.of(
             Jrmp.PROTOCOL,
             Giop.PROTOCOL,
-            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT)));
+            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT)));
 
     private ProtocolTable() {
     }

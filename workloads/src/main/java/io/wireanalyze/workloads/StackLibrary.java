@@ -41,7 +41,9 @@ public enum StackLibrary {
     /** Apache CXF 4.2 (JAX-WS, WSS4J for WS-Security) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
     CXF("soap"),
     /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
-    METRO("soap-metro");
+    METRO("soap-metro"),
+    /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
+    HESSIAN("hessian");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads;
 
+import io.wireanalyze.workloads.hessian.HessianOptions;
+import io.wireanalyze.workloads.hessian.HessianWorkload;
 import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
@@ -35,7 +37,8 @@ public enum WorkloadKind {
             List.of(BenchService.class), HttpRmiWorkload::create),
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
     SOAP_WSSEC("soap-wssec", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::secured),
-    HESSIAN("hessian", "Caucho Hessian: not built yet");
+    HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
+    BURLAP("burlap", "Caucho Burlap: not built yet");
 
     private final String label;
     private final Optional<String> notBuilt;
