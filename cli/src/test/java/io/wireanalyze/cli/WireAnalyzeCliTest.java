@@ -52,9 +52,9 @@ class WireAnalyzeCliTest {
 
     @Test
     void protocolsNotBuiltYetSaySo() {
-        Cli r = Cli.run("capture", "--protocol", "hessian");
+        Cli r = Cli.run("capture", "--protocol", "burlap");
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().contains("--protocol hessian: Caucho Hessian: not built yet"), r.err());
+        assertTrue(r.err().contains("--protocol burlap: Caucho Burlap: not built yet"), r.err());
     }
 
     @Test
@@ -105,7 +105,7 @@ class WireAnalyzeCliTest {
         assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of [direct, proxy])", via.err().lines().findFirst().orElseThrow());
         Cli protocol = Cli.run("capture", "--protocol", "corba");
         assertEquals(2, protocol.exitCode());
-        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian)",
+        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian, burlap)",
                 protocol.err().lines().findFirst().orElseThrow());
     }
 
@@ -120,7 +120,7 @@ class WireAnalyzeCliTest {
     void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, soap, soap-wssec, hessian, burlap"), r.out());
         List<String> perProtocol = r.out().lines().dropWhile(l -> !l.equals("Options of each protocol:")).toList();
         assertEquals(List.of("Options of each protocol:",
                 "  jrmp      --naming-port --object-port --lease-ms --drop-stub",

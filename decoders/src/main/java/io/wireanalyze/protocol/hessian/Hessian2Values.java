@@ -157,7 +157,7 @@ final class Hessian2Values implements HessianGrammar {
             return c.fail(at, "hessian.class.fields", fields + " fields with " + c.left() + " bytes left (expected: 0.." + c.left() + ")");
         for (int i = 0; i < fields; i++) if (!markupString("hessian.class.field", null)) return false;
         classes.add(fields);
-        return c.counted(at);
+        return true;
     }
 
     private boolean object(int at, int ref) {

@@ -10,8 +10,10 @@ import static io.wireanalyze.protocol.hessian.HessianCursor.hex;
 /**
  * The envelope of one Hessian message, a whole HTTP body: Hessian 1.0 {@code c 0x01 0x00 (H header value)* m b16 method
  * value* z} and {@code r 0x01 0x00 (value | f (key value)*) z}; Hessian 2.0 {@code H 0x02 0x00 C method int value*},
- * {@code H 0x02 0x00 R value} and {@code H 0x02 0x00 F map} (and the 2.0 draft's {@code c 0x02 0x00} / {@code r 0x02 0x00}
- * with 2.0 values), as com.caucho.hessian 4.0 writes and reads them (HessianOutput, Hessian2Output, HessianSkeleton).
+ * {@code H 0x02 0x00 R value} and {@code H 0x02 0x00 F map}, as com.caucho.hessian 4.0 writes and reads them
+ * (HessianOutput, Hessian2Output, HessianSkeleton). A {@code c 0x02 0x00} call is HessianOutput's with version 2: a
+ * 1.0 call (1.0 values, {@code z} at the end) asking for a 2.0 reply; {@code r 0x02 0x00} replies take 2.0 values.
+ * 4.0.66 ends a 1.0 fault with {@code z} and then the reply with another: both are read.
  */
 final class HessianEnvelope {
 
@@ -46,7 +48,7 @@ final class HessianEnvelope {
             c.u8();
             HessianVersion v = c.u8() == 1 ? HessianVersion.V1 : HessianVersion.V2;
             c.u8();
-            HessianGrammar g = grammar(v, c);
+            HessianGrammar g = new Hessian1Values(c);   // 'c' 0x02 0x00 too: 4.0.66's HessianOutput asking for a 2.0 reply
             if (!headers(c, g)) return bad(c);
             if (!c.need(3, "hessian.call.method")) return bad(c);
             int at = c.pos;
@@ -128,6 +130,7 @@ final class HessianEnvelope {
             if (key.toString().equals("message")) message = value.toString();
         }
         if (!c.markup(1, "hessian.fault.end")) return bad(c);
+        if (end == Hessian1Values.END && c.peek() == Hessian1Values.END) c.pos++;   // 4.0.66 ends the fault, then the reply
         return done(c, new Read.Ok(HessianMessageType.FAULT, v, null, null, dataStart, c.pos, 0, 0, code, message));
     }
 
