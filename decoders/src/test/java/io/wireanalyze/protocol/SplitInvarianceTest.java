@@ -131,6 +131,18 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("soap/wssec.pcap"), 1), 4, 53);
     }
 
+    @Test
+    void decodesHessianCallsRepliesAndFaultsSplitAtManyOffsets() throws Exception {
+        // Hessian 2.0 on one keep-alive connection: a warm-up getObjects(3), the marker, 3 measured calls; class
+        // definitions and objects in each reply (fixtures/hessian).
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/hessian2-length.pcap"), 0), 10, 7);
+        // Hessian 1.0 sendInts(int[100]) with a chunked reply.
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/hessian1-stream.pcap"), 0), 2, 3);
+        // curl's hand-written calls: a 2.0 fault, a 1.0 fault ending in z z.
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/curl-raw.pcap"), 4), 2, 1);
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/curl-raw.pcap"), 5), 2, 1);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);
