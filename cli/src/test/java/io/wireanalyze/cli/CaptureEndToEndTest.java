@@ -268,6 +268,53 @@ class CaptureEndToEndTest {
         assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
     }
 
+    /**
+     * Issue #12's Hessian: HessianProxyFactory against HessianSkeleton on Jetty, Hessian 2.0 with Content-Length replies
+     * (one kept-alive connection) and Hessian 1.0 with streamed, chunked replies. A warm-up call, the marker and 5
+     * measured sendInts(int[600]) are named calls with their replies, every packet in one phase, none unparsed.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"2, length, 2.0", "1, stream, 1.0"})
+    void capturesHessianCallsInEitherVersionAndReplyStyle(String version, String reply, String grammar, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("hessian.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "hessian", "--hessian-version", version, "--hessian-reply", reply,
+                "--invocations", "5", "--payload", "ints:600", "--warmup", "1", "--http-port", String.valueOf(freePort()),
+                "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains(" 0 dropped"), capture.err());
+        assertTrue(capture.err().contains("Hessian " + grammar + " (com.caucho hessian 4.0.66)"), capture.err());
+        assertTrue(capture.err().contains("(--hessian-reply " + reply + ")"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        int measured = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            measured++;
+            assertEquals("sendInts", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("valueBytes").asInt() >= 600, "600 ints, at least a byte each: " + inv);
+            assertTrue(inv.get("framingBytes").asInt() > 300, "HTTP headers both ways: " + inv);
+            assertEquals(inv.get("packets").asInt(), inv.get("dataPackets").asInt() + inv.get("overheadPackets").asInt());
+        }
+        assertEquals(5, measured);
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size(), "a warm-up call, the marker and 5 calls");
+        for (JsonNode c : calls) {
+            assertEquals("hessian", c.get("protocol").asText());
+            assertEquals(grammar, c.get("hessianVersion").asText());
+        }
+        List<JsonNode> replies = messages(live, "reply", null);
+        assertEquals(7, replies.size());
+        for (JsonNode r : replies) assertEquals(reply.equals("stream"), r.has("http.transfer_encoding"), r.toString());
+        if (reply.equals("length")) assertEquals(1, live.get("connections").size(), "Content-Length replies keep one connection");
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+        Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
+        assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

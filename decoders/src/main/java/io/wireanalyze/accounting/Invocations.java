@@ -15,7 +15,8 @@ import java.util.function.LongUnaryOperator;
 
 /**
  * Pairs application requests with their replies, per connection: a reply answers the request with its id,
- * or (JRMP) the oldest unanswered one. Invocations on a connection before its marker call are warm-up.
+ * or (JRMP) the oldest unanswered one. Invocations on a connection before its marker call are warm-up; on a connection
+ * without a marker, those sent before the capture's first marker.
  */
 final class Invocations {
 
@@ -74,8 +75,25 @@ final class Invocations {
                  boolean aloneOnItsConnection) {
     }
 
+    /**
+     * When the first marker call of the capture was sent: a connection without a marker of its own (a client that opens
+     * a connection a call, as Hessian's does when its replies are streamed) has its calls before it as warm-up.
+     */
+    private long firstMarkerNanos(List<Connection> connections) {
+        long first = Long.MAX_VALUE;
+        for (Connection c : connections) {
+            for (Exchange e : exchanges(c)) {
+                if (!isMarker(e.request.info().method())) continue;
+                Ledger.Placed p = placed.get(e.request);
+                if (p.firstFrame != Long.MAX_VALUE) first = Math.min(first, p.firstNanos);
+            }
+        }
+        return first == Long.MAX_VALUE ? Long.MIN_VALUE : first;   // no marker: no warm-up
+    }
+
     List<AnalysisResult.InvocationRecord> build(List<Connection> connections, List<AnalysisResult.ConnectionStats> stats) {
         List<Timed> all = new ArrayList<>();
+        long firstMarker = firstMarkerNanos(connections);
         for (Connection c : connections) {
             List<Exchange> exchanges = exchanges(c);
             int lastMarker = -1;
@@ -118,7 +136,7 @@ final class Invocations {
                 String exception = e.reply == null ? null : e.reply.info().details().exception();
                 var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
-                        i < lastMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
+                        lastMarker >= 0 ? i < lastMarker : pq.firstNanos < firstMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
                         null, null, null, null, null, values.sum(), security.sum());
                 // Legs nest in time, whatever order the capture holds their frames in.
                 all.add(new Timed(record, call(e.request, requestData), sent, reply == null ? -1 : answered, wire, requests(c) == 1));
