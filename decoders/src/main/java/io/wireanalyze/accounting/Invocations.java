@@ -71,8 +71,8 @@ final class Invocations {
     }
 
     /** What {@link Legs} needs of an invocation beside its record. */
-    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long endNanos, long wireBytes,
-                 boolean aloneOnItsConnection) {
+    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long replyStartNanos, long endNanos,
+                 long wireBytes, boolean aloneOnItsConnection) {
     }
 
     /**
@@ -105,7 +105,7 @@ final class Invocations {
                 Ledger.Placed pq = placed.get(e.request);
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
                 long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
-                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE;
+                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE, replying = Long.MAX_VALUE;
                 Parts values = new Parts(), security = new Parts();
                 for (Message m : e.requestParts()) {
                     values.add(m.info().details().valueBytes());
@@ -130,6 +130,7 @@ final class Invocations {
                     framing += m.info().details().framingBytes();
                     replyFrame = Math.max(replyFrame, pl.lastFrame);
                     answered = Math.max(answered, pl.lastNanos);
+                    replying = Math.min(replying, pl.firstNanos);
                 }
                 Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
                 Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
@@ -139,7 +140,7 @@ final class Invocations {
                         lastMarker >= 0 ? i < lastMarker : pq.firstNanos < firstMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
                         null, null, null, null, null, values.sum(), security.sum());
                 // Legs nest in time, whatever order the capture holds their frames in.
-                all.add(new Timed(record, call(e.request, requestData), sent, reply == null ? -1 : answered, wire, requests(c) == 1));
+                all.add(new Timed(record, call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, requests(c) == 1));
             }
         }
         all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));
