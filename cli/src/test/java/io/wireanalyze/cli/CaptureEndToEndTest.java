@@ -315,6 +315,39 @@ class CaptureEndToEndTest {
         assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
     }
 
+    /**
+     * Issue #12's Burlap: BurlapProxyFactory against BurlapSkeleton on Jetty. The factory first probes the URL with a
+     * GET (Jetty answers 405, its page unparsed); then a warm-up call, the marker and 5 measured getObjects(10) on one
+     * connection, every call named, its values measured against the XML around them.
+     */
+    @Test
+    void capturesBurlapCallsAfterTheFactorysProbe(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("burlap.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "burlap", "--invocations", "5", "--payload", "objects:10", "--warmup", "1",
+                "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains("Burlap (com.caucho hessian 4.0.66)"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        int measured = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            measured++;
+            assertEquals("getObjects", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("replyBytes").asInt() > 10 * 300, "10 records as XML: " + inv);
+            assertTrue(inv.get("valueBytes").asInt() > 10 * 170, "their four strings alone: " + inv);
+        }
+        assertEquals(5, measured);
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size());
+        for (JsonNode c : calls) assertEquals("burlap", c.get("protocol").asText());
+        assertEquals(1, messages(live, "request", "GET /burlap/bench").size(), "the factory's probe");
+        assertTrue(live.get("phases").get("unparsed").get("packets").asInt() <= 1, "at most the 405 page: " + live.get("phases"));
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

@@ -1,6 +1,7 @@
 package io.wireanalyze.protocols;
 
 import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocol.burlap.BurlapBodies;
 import io.wireanalyze.protocol.giop.Giop;
 import io.wireanalyze.protocol.hessian.HessianBodies;
 import io.wireanalyze.protocol.http.Http;
@@ -14,7 +15,7 @@ import java.util.List;
  * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
  * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
  * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
- * the body decoders it carries here (HTTP is handed JRMP's, SOAP's and Hessian's).
+ * the body decoders it carries here (HTTP is handed JRMP's, SOAP's, Hessian's and Burlap's).
  */
 public final class ProtocolTable {
 
@@ -22,7 +23,7 @@ public final class ProtocolTable {
     public static final List<Protocol> ALL = List.of(
             Jrmp.PROTOCOL,
             Giop.PROTOCOL,
-            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT)));
+            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT, BurlapBodies.FORMAT)));
 
     private ProtocolTable() {
     }

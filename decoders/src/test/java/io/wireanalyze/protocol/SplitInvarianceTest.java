@@ -143,6 +143,15 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("hessian/curl-raw.pcap"), 5), 2, 1);
     }
 
+    @Test
+    void decodesBurlapCallsRepliesAndFaultsSplitAtManyOffsets() throws Exception {
+        // BurlapProxyFactory's probe GET (405, its page unparsed) on its own connection, then one keep-alive connection:
+        // a warm-up getObjects(2), the marker, 2 measured calls (fixtures/burlap).
+        assertSplitInvariant(chunks(TestCaptures.fixture("burlap/burlap-objects.pcap"), 1), 8, 5);
+        // curl's hand-written fault.
+        assertSplitInvariant(chunks(TestCaptures.fixture("burlap/curl-raw.pcap"), 1), 2, 1);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);

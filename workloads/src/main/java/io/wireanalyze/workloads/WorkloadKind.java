@@ -38,7 +38,9 @@ public enum WorkloadKind {
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
     SOAP_WSSEC("soap-wssec", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::secured),
     HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
-    BURLAP("burlap", "Caucho Burlap: not built yet");
+    BURLAP("burlap", List.of(HttpPortOption.class), List.of(), HessianWorkload::burlap),
+    HTTPINVOKER("httpinvoker", "Spring HttpInvoker: not built yet"),
+    XMLRPC("xmlrpc", "Apache XML-RPC: not built yet");
 
     private final String label;
     private final Optional<String> notBuilt;

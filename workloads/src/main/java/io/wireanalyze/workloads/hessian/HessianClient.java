@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.hessian;
 
+import com.caucho.burlap.client.BurlapProxyFactory;
 import com.caucho.hessian.client.HessianProxyFactory;
 import com.caucho.hessian.client.HessianRuntimeException;
 import com.caucho.hessian.io.AbstractHessianInput;
@@ -18,7 +19,8 @@ import java.io.PrintStream;
 import java.util.Optional;
 
 /**
- * The Hessian benchmark client: HessianProxyFactory's proxy of {@link BenchHessian} at the server's address, then the
+ * The Hessian (and Burlap) benchmark client: HessianProxyFactory's (BurlapProxyFactory's, with {@value #PROTOCOL_PROPERTY}
+ * {@code burlap}) proxy of {@link BenchHessian} at the server's address, then the
  * plan's calls, each timed. Hessian has no lookup: the proxy is made locally, nothing is sent before the first call.
  * System property {@value #VERSION_PROPERTY}: {@code 1} or {@code 2}. For Hessian 1.0 both of the factory's version
  * flags are off and its Hessian 1.0 reader is put back ({@link Hessian1ProxyFactory}): 4.0.66 would read a 1.0 reply
@@ -27,7 +29,7 @@ import java.util.Optional;
  */
 public final class HessianClient {
     public static final String VERSION_PROPERTY = "wireanalyze.hessian.version";
-    private static final String KIND = "hessian client";
+    public static final String PROTOCOL_PROPERTY = "wireanalyze.caucho.protocol";
 
     private HessianClient() {
     }
@@ -46,13 +48,14 @@ public final class HessianClient {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()) + " client";
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
         if (parsed.error().isPresent()) {
-            err.println(KIND + ": " + parsed.error().get());
+            err.println(kind + ": " + parsed.error().get());
             return 1;
         }
         ClientOptions options = parsed.orElseThrow();
-        String role = KIND + " " + options.client();
+        String role = kind + " " + options.client();
         CallLog log = new CallLog(options.client());
         Optional<String> failure = callAll(options, log);
         try {
@@ -70,9 +73,15 @@ public final class HessianClient {
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
         Plan plan = options.plan();
-        String url = HessianWorkload.address(options.server().toString());
+        CauchoProtocol protocol = CauchoProtocol.of(System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()));
+        String url = HessianWorkload.address(options.server().toString(), protocol);
         PlanRun run = new PlanRun("proxy for " + url);
         try {
+            if (protocol == CauchoProtocol.BURLAP) {
+                BenchHessian proxy = (BenchHessian) new BurlapProxyFactory().create(BenchHessian.class, url);
+                run.calls(plan, log, plan.payload().method().javaName(), HessianCalls.prepare(proxy, plan.payload()), HessianCalls.marker(proxy));
+                return Optional.empty();
+            }
             HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
             HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
             factory.setHessian2Request(version == HessianVersion.V2);

@@ -19,14 +19,14 @@ import java.util.Set;
 
 /**
  * The Hessian workload's server JVM: Jetty 12.1 (HTTP/1.1 only) on 127.0.0.1:{@code --port} with
- * {@link HessianBenchServlet} at {@value #PATH} in a Jakarta EE 11 servlet context, replies sent as {@code --reply}
- * says. Prints {@code READY hessian=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on
+ * {@link HessianBenchServlet} at {@code /hessian/bench} (or with {@code --protocol burlap} {@link BurlapBenchServlet} at
+ * {@code /burlap/bench}) in a Jakarta EE 11 servlet context, Hessian's replies sent as {@code --reply} says. Prints {@code READY hessian=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on
  * stderr when it cannot start.
  */
 public final class HessianServer implements AutoCloseable {
     static final String PORT = "--port";
     static final String REPLY = "--reply";
-    static final String PATH = "/hessian/bench";
+    static final String PROTOCOL = "--protocol";
     private static final String ROLE = "hessian server";
 
     private final Server server;
@@ -36,7 +36,7 @@ public final class HessianServer implements AutoCloseable {
     }
 
     /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
-    public static HessianServer start(int port, HessianReply reply) throws Exception {
+    public static HessianServer start(int port, CauchoProtocol protocol, HessianReply reply) throws Exception {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(Loopback.ADDRESS);
@@ -44,7 +44,8 @@ public final class HessianServer implements AutoCloseable {
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        context.addServlet(new ServletHolder(new HessianBenchServlet(reply)), PATH);
+        context.addServlet(new ServletHolder(protocol == CauchoProtocol.BURLAP ? new BurlapBenchServlet() : new HessianBenchServlet(reply)),
+                protocol.path());
         server.setHandler(context);
         try {
             server.start();
@@ -76,7 +77,7 @@ public final class HessianServer implements AutoCloseable {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT, REPLY), Set.of());
+        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT, REPLY, PROTOCOL), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
         Parsed<HessianReply> reply = parsed.flatMap(o -> o.required(REPLY)).flatMap(HessianReply::parse);
         for (Parsed<?> p : new Parsed<?>[] {port, reply}) {
@@ -92,7 +93,8 @@ public final class HessianServer implements AutoCloseable {
         }
         HessianServer hessian;
         try {
-            hessian = start(port.orElseThrow(), reply.orElseThrow());
+            CauchoProtocol protocol = CauchoProtocol.of(parsed.orElseThrow().value(PROTOCOL).orElse(CauchoProtocol.HESSIAN.toString()));
+            hessian = start(port.orElseThrow(), protocol, reply.orElseThrow());
         } catch (Exception e) {
             err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
             return 1;

@@ -32,36 +32,45 @@ public final class HessianWorkload implements Workload {
     private enum State { NEW, RUNNING, CLOSED }
 
     private final int port;
+    private final CauchoProtocol protocol;
     private final HessianOptions options;
     private final LaunchSettings launch;
     private State state = State.NEW;
     private JvmProcess server;
 
-    public HessianWorkload(int port, HessianOptions options, LaunchSettings launch) {
+    public HessianWorkload(int port, CauchoProtocol protocol, HessianOptions options, LaunchSettings launch) {
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
+        this.protocol = protocol;
         this.options = options;
         this.launch = launch;
     }
 
     /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
     public static HessianWorkload create(WorkloadArgs args) {
-        return new HessianWorkload(args.group(HttpPortOption.class).port(), args.group(HessianOptions.class), LaunchSettings.defaults());
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.HESSIAN, args.group(HessianOptions.class),
+                LaunchSettings.defaults());
+    }
+
+    /** {@code --protocol burlap}: from {@link HttpPortOption}; Burlap has one version, its replies go with a Content-Length. */
+    public static HessianWorkload burlap(WorkloadArgs args) {
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(), LaunchSettings.defaults());
     }
 
     /** The service's URL on {@code server} (host:port). Here, not in the client: the command line loads this class, not Hessian's. */
-    static String address(String server) {
-        return "http://" + server + HessianServer.PATH;
+    static String address(String server, CauchoProtocol protocol) {
+        return "http://" + server + protocol.path();
     }
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("hessian server: " + state + " (expected: NEW, start() once)");
+        if (state != State.NEW) throw new IllegalStateException(protocol + " server: " + state + " (expected: NEW, start() once)");
         state = State.RUNNING;
         try {
             LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
-            server = ServerLaunch.start("hessian server", stack, HessianServer.class, Map.of(),
-                    List.of(HessianServer.PORT, Integer.toString(port), HessianServer.REPLY, options.reply().toString()),
+            server = ServerLaunch.start(protocol + " server", stack, HessianServer.class, Map.of(),
+                    List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL, protocol.toString(),
+                            HessianServer.REPLY, options.reply().toString()),
                     ServerLaunch.READY_PREFIX + "hessian=" + port);
             return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
         } catch (WorkloadException | RuntimeException e) {
@@ -73,21 +82,25 @@ public final class HessianWorkload implements Workload {
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
         if (state != State.RUNNING || server == null)
-            throw new WorkloadException("hessian server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
+            throw new WorkloadException(protocol + " server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
         ServerLaunch.requireAlive(server);
-        ClientLaunch client = new ClientLaunch("hessian client", HessianClient.class,
-                Map.of(HessianClient.VERSION_PROPERTY, options.version().toString()), HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+        ClientLaunch client = new ClientLaunch(protocol + " client", HessianClient.class,
+                Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.toString()),
+                HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.HESSIAN.classPath()), plan, resultFile);
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("Jetty with HessianSkeleton", port));
+        return List.of(new Listener(protocol == CauchoProtocol.BURLAP ? "Jetty with BurlapSkeleton" : "Jetty with HessianSkeleton", port));
     }
 
     @Override
     public List<String> notes() {
-        return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString())
+        if (protocol == CauchoProtocol.BURLAP)
+            return List.of("Burlap (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
+                    + "; replies buffered with a Content-Length (one kept-alive connection)");
+        return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
                 + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply() + ")");
     }
 
