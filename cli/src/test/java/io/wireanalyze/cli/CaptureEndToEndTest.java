@@ -348,6 +348,30 @@ class CaptureEndToEndTest {
         assertEquals(live.get("summary").get("packets").asLong(), sum);
     }
 
+    /**
+     * Issue #12's HttpInvoker: HttpInvokerProxyFactoryBean against SimpleHttpInvokerServiceExporter. Each POST is a
+     * serialized RemoteInvocation, named by its methodName with its parameter types; one kept-alive connection.
+     */
+    @Test
+    void capturesHttpInvokerCallsNamedFromTheRemoteInvocation(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("httpinvoker.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "httpinvoker", "--invocations", "5", "--payload", "ints:600", "--warmup", "1",
+                "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        List<JsonNode> calls = messages(live, "call", "sendInts");
+        assertEquals(6, calls.size(), "a warm-up call and 5 measured");
+        for (JsonNode c : calls) {
+            assertEquals("httpinvoker", c.get("protocol").asText());
+            assertEquals("[I", c.get("argumentTypes").get(0).asText());
+            assertTrue(c.get("serializationBytes").asInt() > 600 * 4, c.toString());
+        }
+        for (JsonNode r : messages(live, "reply", "sendInts")) assertEquals("java.lang.Integer", r.get("resultClass").asText());
+        assertEquals(1, live.get("connections").size());
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

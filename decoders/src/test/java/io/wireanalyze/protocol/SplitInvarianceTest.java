@@ -152,6 +152,12 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("burlap/curl-raw.pcap"), 1), 2, 1);
     }
 
+    @Test
+    void decodesHttpInvokerCallsSplitAtManyOffsets() throws Exception {
+        // Spring HttpInvoker's keep-alive connection: a warm-up sendInts(int[100]), the marker, 2 calls (fixtures/httpinvoker).
+        assertSplitInvariant(chunks(TestCaptures.fixture("httpinvoker/sendints.pcap"), 0), 8, 5);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);

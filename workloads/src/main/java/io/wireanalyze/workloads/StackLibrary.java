@@ -43,7 +43,9 @@ public enum StackLibrary {
     /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
     METRO("soap-metro"),
     /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
-    HESSIAN("hessian");
+    HESSIAN("hessian"),
+    /** Spring 5.3 (web, context, beans, aop, core, jcl) with hessian 4.0.66 for the shared bench interface's jar. */
+    HTTPINVOKER("httpinvoker");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

@@ -2,6 +2,7 @@ package io.wireanalyze.workloads;
 
 import io.wireanalyze.workloads.hessian.HessianOptions;
 import io.wireanalyze.workloads.hessian.HessianWorkload;
+import io.wireanalyze.workloads.httpinvoker.HttpInvokerWorkload;
 import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
@@ -39,7 +40,7 @@ public enum WorkloadKind {
     SOAP_WSSEC("soap-wssec", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::secured),
     HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
     BURLAP("burlap", List.of(HttpPortOption.class), List.of(), HessianWorkload::burlap),
-    HTTPINVOKER("httpinvoker", "Spring HttpInvoker: not built yet"),
+    HTTPINVOKER("httpinvoker", List.of(HttpPortOption.class), List.of(), HttpInvokerWorkload::create),
     XMLRPC("xmlrpc", "Apache XML-RPC: not built yet");
 
     private final String label;
