@@ -372,6 +372,34 @@ class CaptureEndToEndTest {
         assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
     }
 
+    /**
+     * Issue #12's XML-RPC: Apache XML-RPC 3.1.3's three client transports against its WebServer, which closes the
+     * connection after each reply. Every call named {@code Bench.getObjects}, its values measured against the XML.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"default", "httpclient", "lite"})
+    void capturesXmlRpcCallsOnEachTransport(String transport, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("xmlrpc.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "xmlrpc", "--xmlrpc-transport", transport, "--invocations", "5",
+                "--payload", "objects:10", "--warmup", "1", "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains("(--xmlrpc-transport " + transport + ")"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            assertEquals("Bench.getObjects", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("valueBytes").asInt() > 10 * 170, "the records' strings alone: " + inv);
+        }
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size());
+        for (JsonNode c : calls) assertEquals("xmlrpc", c.get("protocol").asText());
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

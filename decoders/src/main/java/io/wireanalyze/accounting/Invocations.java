@@ -150,11 +150,11 @@ final class Invocations {
     /**
      * Whether a call's method is the marker: its name alone (Java RMI, CORBA), or qualified by a namespace (a SOAP
      * operation in Clark notation, {@code {ns}wireanalyzeMark}) or a URN prefix (its SOAPAction, {@code urn:wireanalyzeMark},
-     * when WS-Security encrypted the Body).
+     * when WS-Security encrypted the Body) or a handler name (XML-RPC's {@code Bench.wireanalyzeMark}).
      */
     private boolean isMarker(String method) {
         if (marker == null || method == null) return false;
-        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker);
+        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker) || method.endsWith("." + marker);
     }
 
     /** What makes two legs the same call: target, operation, name and argument bytes. */

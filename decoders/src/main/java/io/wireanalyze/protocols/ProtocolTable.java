@@ -9,6 +9,7 @@ import io.wireanalyze.protocol.httpinvoker.HttpInvokerBodies;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
 import io.wireanalyze.protocol.soap.SoapBodies;
+import io.wireanalyze.protocol.xmlrpc.XmlRpcBodies;
 
 import java.util.List;
 
@@ -16,7 +17,8 @@ import java.util.List;
  * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
  * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
  * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
- * the body decoders it carries here (HTTP is handed JRMP's, SOAP's, Hessian's, Burlap's and HttpInvoker's).
+ * the body decoders it carries here (HTTP is handed JRMP's, SOAP's, Hessian's, Burlap's,
+ * HttpInvoker's and XML-RPC's).
  */
 public final class ProtocolTable {
 
@@ -24,7 +26,8 @@ public final class ProtocolTable {
     public static final List<Protocol> ALL = List.of(
             Jrmp.PROTOCOL,
             Giop.PROTOCOL,
-            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT, BurlapBodies.FORMAT, HttpInvokerBodies.FORMAT)));
+            new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT, BurlapBodies.FORMAT, HttpInvokerBodies.FORMAT,
+                    XmlRpcBodies.FORMAT)));
 
     private ProtocolTable() {
     }

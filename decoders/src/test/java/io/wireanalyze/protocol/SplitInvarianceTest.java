@@ -158,6 +158,13 @@ class SplitInvarianceTest {
         assertSplitInvariant(chunks(TestCaptures.fixture("httpinvoker/sendints.pcap"), 0), 8, 5);
     }
 
+    @Test
+    void decodesXmlRpcCallsSplitAtManyOffsets() throws Exception {
+        // Apache XML-RPC's WebServer closes after each reply: a connection a call (fixtures/xmlrpc).
+        assertSplitInvariant(chunks(TestCaptures.fixture("xmlrpc/transport-sun.pcap"), 0), 2, 3);
+        assertSplitInvariant(chunks(TestCaptures.fixture("xmlrpc/transport-lite.pcap"), 1), 2, 3);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);

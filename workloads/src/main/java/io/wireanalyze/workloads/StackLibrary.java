@@ -45,7 +45,9 @@ public enum StackLibrary {
     /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
     HESSIAN("hessian"),
     /** Spring 5.3 (web, context, beans, aop, core, jcl) with hessian 4.0.66 for the shared bench interface's jar. */
-    HTTPINVOKER("httpinvoker");
+    HTTPINVOKER("httpinvoker"),
+    /** Apache XML-RPC 3.1.3 (client, server, common), ws-commons-util, Commons HttpClient 3.1, Commons Logging. */
+    XMLRPC("xmlrpc");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

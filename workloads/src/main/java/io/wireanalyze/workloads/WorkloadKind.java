@@ -13,6 +13,8 @@ import io.wireanalyze.workloads.jrmp.JrmpWorkload;
 import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
 import io.wireanalyze.workloads.soap.SoapOptions;
 import io.wireanalyze.workloads.soap.SoapWorkload;
+import io.wireanalyze.workloads.xmlrpc.XmlRpcOptions;
+import io.wireanalyze.workloads.xmlrpc.XmlRpcWorkload;
 
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -41,7 +43,7 @@ public enum WorkloadKind {
     HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
     BURLAP("burlap", List.of(HttpPortOption.class), List.of(), HessianWorkload::burlap),
     HTTPINVOKER("httpinvoker", List.of(HttpPortOption.class), List.of(), HttpInvokerWorkload::create),
-    XMLRPC("xmlrpc", "Apache XML-RPC: not built yet");
+    XMLRPC("xmlrpc", List.of(HttpPortOption.class, XmlRpcOptions.class), List.of(), XmlRpcWorkload::create);
 
     private final String label;
     private final Optional<String> notBuilt;

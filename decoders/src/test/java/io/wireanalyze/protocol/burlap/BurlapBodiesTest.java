@@ -85,7 +85,7 @@ class BurlapBodiesTest {
 
     @Test
     void otherXmlIsNotClaimed() {
-        List<Message> out = decode(DecoderLimits.DEFAULT, post("<methodCall><methodName>x</methodName></methodCall>"), ok("<methodResponse/>"));
+        List<Message> out = decode(DecoderLimits.DEFAULT, post("<order><item>x</item></order>"), ok("<receipt/>"));
         assertEquals("http", out.get(0).protocol().label(), out::toString);
     }
 
