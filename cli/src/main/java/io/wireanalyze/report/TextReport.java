@@ -88,8 +88,8 @@ public final class TextReport {
         perInvocation(per, stats, "message bytes (request + reply)", st -> st.requestBytes() == null ? null : st.requestBytes() + st.replyBytes());
         ratios(per, stats);
         perInvocation(per, stats, "outer framing bytes", InvocationStats::framingBytes);
-        perInvocation(per, stats, "markup bytes (XML tags)", InvocationStats::markupBytes);
-        perInvocation(per, stats, "value bytes (XML text)", InvocationStats::valueBytes);
+        perInvocation(per, stats, "markup bytes (tags, codes, types)", InvocationStats::markupBytes);
+        perInvocation(per, stats, "value bytes (the values)", InvocationStats::valueBytes);
         perInvocation(per, stats, "WS-Security header bytes", InvocationStats::securityBytes);
         perInvocation(per, stats, "leg packets", InvocationStats::legPackets);
         perInvocation(per, stats, "leg wire bytes", InvocationStats::legWireBytes);
@@ -183,8 +183,8 @@ public final class TextReport {
                     .row("inner bytes per invocation", Fmt.decimal(s.requestBytes() + s.replyBytes() - s.framingBytes()));
         }
         if (s.valueBytes() != null) {
-            t.row("markup bytes per invocation (XML tags)", Fmt.decimal(s.markupBytes()))
-                    .row("value bytes per invocation (XML text)", Fmt.decimal(s.valueBytes()));
+            t.row("markup bytes per invocation (tags, codes, types)", Fmt.decimal(s.markupBytes()))
+                    .row("value bytes per invocation (the values)", Fmt.decimal(s.valueBytes()));
         }
         if (s.securityBytes() != null) t.row("WS-Security header bytes per invocation", Fmt.decimal(s.securityBytes()));
         if (s.legsPer() != null) {

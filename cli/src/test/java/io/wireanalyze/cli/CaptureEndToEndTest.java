@@ -341,6 +341,138 @@ class CaptureEndToEndTest {
         return out;
     }
 
+    /**
+     * Issue #12's Hessian: HessianProxyFactory against HessianSkeleton on Jetty, Hessian 2.0 with Content-Length replies
+     * (one kept-alive connection) and Hessian 1.0 with streamed, chunked replies. A warm-up call, the marker and 5
+     * measured sendInts(int[600]) are named calls with their replies, every packet in one phase, none unparsed.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"2, length, 2.0", "1, stream, 1.0"})
+    void capturesHessianCallsInEitherVersionAndReplyStyle(String version, String reply, String grammar, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("hessian.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "hessian", "--hessian-version", version, "--hessian-reply", reply,
+                "--invocations", "5", "--payload", "ints:600", "--warmup", "1", "--http-port", String.valueOf(freePort()),
+                "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains(" 0 dropped"), capture.err());
+        assertTrue(capture.err().contains("Hessian " + grammar + " (com.caucho hessian 4.0.66)"), capture.err());
+        assertTrue(capture.err().contains("(--hessian-reply " + reply + ")"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        int measured = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            measured++;
+            assertEquals("sendInts", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("valueBytes").asInt() >= 600, "600 ints, at least a byte each: " + inv);
+            assertTrue(inv.get("framingBytes").asInt() > 300, "HTTP headers both ways: " + inv);
+            assertEquals(inv.get("packets").asInt(), inv.get("dataPackets").asInt() + inv.get("overheadPackets").asInt());
+        }
+        assertEquals(5, measured);
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size(), "a warm-up call, the marker and 5 calls");
+        for (JsonNode c : calls) {
+            assertEquals("hessian", c.get("protocol").asText());
+            assertEquals(grammar, c.get("hessianVersion").asText());
+        }
+        List<JsonNode> replies = messages(live, "reply", null);
+        assertEquals(7, replies.size());
+        for (JsonNode r : replies) assertEquals(reply.equals("stream"), r.has("http.transfer_encoding"), r.toString());
+        if (reply.equals("length")) assertEquals(1, live.get("connections").size(), "Content-Length replies keep one connection");
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+        Cli again = Cli.run("analyze", "--format", "json", pcap.toString());
+        assertEquals(live.get("invocations"), JSON.readTree(again.out()).get("invocations"));
+    }
+
+    /**
+     * Issue #12's Burlap: BurlapProxyFactory against BurlapSkeleton on Jetty. The factory first probes the URL with a
+     * GET (Jetty answers 405, its page unparsed); then a warm-up call, the marker and 5 measured getObjects(10) on one
+     * connection, every call named, its values measured against the XML around them.
+     */
+    @Test
+    void capturesBurlapCallsAfterTheFactorysProbe(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("burlap.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "burlap", "--invocations", "5", "--payload", "objects:10", "--warmup", "1",
+                "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains("Burlap (com.caucho hessian 4.0.66)"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        int measured = 0;
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            measured++;
+            assertEquals("getObjects", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("replyBytes").asInt() > 10 * 300, "10 records as XML: " + inv);
+            assertTrue(inv.get("valueBytes").asInt() > 10 * 170, "their four strings alone: " + inv);
+        }
+        assertEquals(5, measured);
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size());
+        for (JsonNode c : calls) assertEquals("burlap", c.get("protocol").asText());
+        assertEquals(1, messages(live, "request", "GET /burlap/bench").size(), "the factory's probe");
+        assertTrue(live.get("phases").get("unparsed").get("packets").asInt() <= 1, "at most the 405 page: " + live.get("phases"));
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+    }
+
+    /**
+     * Issue #12's HttpInvoker: HttpInvokerProxyFactoryBean against SimpleHttpInvokerServiceExporter. Each POST is a
+     * serialized RemoteInvocation, named by its methodName with its parameter types; one kept-alive connection.
+     */
+    @Test
+    void capturesHttpInvokerCallsNamedFromTheRemoteInvocation(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("httpinvoker.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "httpinvoker", "--invocations", "5", "--payload", "ints:600", "--warmup", "1",
+                "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        List<JsonNode> calls = messages(live, "call", "sendInts");
+        assertEquals(6, calls.size(), "a warm-up call and 5 measured");
+        for (JsonNode c : calls) {
+            assertEquals("httpinvoker", c.get("protocol").asText());
+            assertEquals("[I", c.get("argumentTypes").get(0).asText());
+            assertTrue(c.get("serializationBytes").asInt() > 600 * 4, c.toString());
+        }
+        for (JsonNode r : messages(live, "reply", "sendInts")) assertEquals("java.lang.Integer", r.get("resultClass").asText());
+        assertEquals(1, live.get("connections").size());
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+    }
+
+    /**
+     * Issue #12's XML-RPC: Apache XML-RPC 3.1.3's three client transports against its WebServer, which closes the
+     * connection after each reply. Every call named {@code Bench.getObjects}, its values measured against the XML.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"default", "httpclient", "lite"})
+    void capturesXmlRpcCallsOnEachTransport(String transport, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("xmlrpc.pcap");
+        Cli capture = Cli.run("capture", "--protocol", "xmlrpc", "--xmlrpc-transport", transport, "--invocations", "5",
+                "--payload", "objects:10", "--warmup", "1", "--http-port", String.valueOf(freePort()), "--out", pcap.toString(), "--format", "json");
+        assertEquals(0, capture.exitCode(), capture.err());
+        assertTrue(capture.err().contains("(--xmlrpc-transport " + transport + ")"), capture.err());
+        JsonNode live = JSON.readTree(capture.out());
+        assertEquals(5, live.get("summary").get("invocations").asInt());
+        for (JsonNode inv : live.get("invocations")) {
+            if (inv.get("marker").asBoolean() || inv.get("warmup").asBoolean()) continue;
+            assertEquals("Bench.getObjects", inv.get("method").asText(), inv.toString());
+            assertTrue(inv.get("valueBytes").asInt() > 10 * 170, "the records' strings alone: " + inv);
+        }
+        List<JsonNode> calls = messages(live, "call", null);
+        assertEquals(7, calls.size());
+        for (JsonNode c : calls) assertEquals("xmlrpc", c.get("protocol").asText());
+        assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
+        long sum = 0;
+        for (JsonNode p : live.get("phases")) sum += p.get("packets").asLong();
+        assertEquals(live.get("summary").get("packets").asLong(), sum);
+    }
+
     private static List<JsonNode> messages(JsonNode doc, String type, String method) {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode m : doc.get("messages")) {

@@ -15,7 +15,8 @@ import java.util.function.LongUnaryOperator;
 
 /**
  * Pairs application requests with their replies, per connection: a reply answers the request with its id,
- * or (JRMP) the oldest unanswered one. Invocations on a connection before its marker call are warm-up.
+ * or (JRMP) the oldest unanswered one. Invocations on a connection before its marker call are warm-up; on a connection
+ * without a marker, those sent before the capture's first marker.
  */
 final class Invocations {
 
@@ -70,12 +71,29 @@ final class Invocations {
     }
 
     /** What {@link Legs} needs of an invocation beside its record. */
-    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long endNanos, long wireBytes,
-                 boolean aloneOnItsConnection) {
+    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long replyStartNanos, long endNanos,
+                 long wireBytes, boolean aloneOnItsConnection) {
+    }
+
+    /**
+     * When the first marker call of the capture was sent: a connection without a marker of its own (a client that opens
+     * a connection a call, as Hessian's does when its replies are streamed) has its calls before it as warm-up.
+     */
+    private long firstMarkerNanos(List<Connection> connections) {
+        long first = Long.MAX_VALUE;
+        for (Connection c : connections) {
+            for (Exchange e : exchanges(c)) {
+                if (!isMarker(e.request.info().method())) continue;
+                Ledger.Placed p = placed.get(e.request);
+                if (p.firstFrame != Long.MAX_VALUE) first = Math.min(first, p.firstNanos);
+            }
+        }
+        return first == Long.MAX_VALUE ? Long.MIN_VALUE : first;   // no marker: no warm-up
     }
 
     List<AnalysisResult.InvocationRecord> build(List<Connection> connections, List<AnalysisResult.ConnectionStats> stats) {
         List<Timed> all = new ArrayList<>();
+        long firstMarker = firstMarkerNanos(connections);
         for (Connection c : connections) {
             List<Exchange> exchanges = exchanges(c);
             int lastMarker = -1;
@@ -87,7 +105,7 @@ final class Invocations {
                 Ledger.Placed pq = placed.get(e.request);
                 if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
                 long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
-                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE;
+                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE, replying = Long.MAX_VALUE;
                 Parts values = new Parts(), security = new Parts();
                 for (Message m : e.requestParts()) {
                     values.add(m.info().details().valueBytes());
@@ -112,16 +130,17 @@ final class Invocations {
                     framing += m.info().details().framingBytes();
                     replyFrame = Math.max(replyFrame, pl.lastFrame);
                     answered = Math.max(answered, pl.lastNanos);
+                    replying = Math.min(replying, pl.firstNanos);
                 }
                 Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
                 Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
                 String exception = e.reply == null ? null : e.reply.info().details().exception();
                 var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                         packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
-                        i < lastMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
+                        lastMarker >= 0 ? i < lastMarker : pq.firstNanos < firstMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
                         null, null, null, null, null, values.sum(), security.sum());
                 // Legs nest in time, whatever order the capture holds their frames in.
-                all.add(new Timed(record, call(e.request, requestData), sent, reply == null ? -1 : answered, wire, requests(c) == 1));
+                all.add(new Timed(record, call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, requests(c) == 1));
             }
         }
         all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));
@@ -131,11 +150,11 @@ final class Invocations {
     /**
      * Whether a call's method is the marker: its name alone (Java RMI, CORBA), or qualified by a namespace (a SOAP
      * operation in Clark notation, {@code {ns}wireanalyzeMark}) or a URN prefix (its SOAPAction, {@code urn:wireanalyzeMark},
-     * when WS-Security encrypted the Body).
+     * when WS-Security encrypted the Body) or a handler name (XML-RPC's {@code Bench.wireanalyzeMark}).
      */
     private boolean isMarker(String method) {
         if (marker == null || method == null) return false;
-        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker);
+        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker) || method.endsWith("." + marker);
     }
 
     /** What makes two legs the same call: target, operation, name and argument bytes. */

@@ -37,7 +37,10 @@ final class Legs {
             if (t.endNanos() >= 0) {
                 for (int j : candidates) {
                     Invocations.Timed outer = calls.get(j);
-                    if (outer.record().connection() != t.record().connection() && outer.endNanos() >= t.endNanos()) {
+                    // Sent before the outer reply began (a relay forwards, then answers): a client's next call on a new
+                    // connection, made while the last chunk of the previous reply was still to come, is not a leg.
+                    if (outer.record().connection() != t.record().connection() && outer.endNanos() >= t.endNanos()
+                            && t.startNanos() <= outer.replyStartNanos()) {
                         root[i] = root[j] >= 0 ? root[j] : j;
                         break;
                     }

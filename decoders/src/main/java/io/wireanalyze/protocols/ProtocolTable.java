@@ -1,13 +1,17 @@
 package io.wireanalyze.protocols;
 
 import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocol.burlap.BurlapBodies;
 import io.wireanalyze.protocol.giop.Giop;
+import io.wireanalyze.protocol.hessian.HessianBodies;
 import io.wireanalyze.protocol.http.Http;
+import io.wireanalyze.protocol.httpinvoker.HttpInvokerBodies;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
 import io.wireanalyze.protocol.soap.SoapBodies;
 import io.wireanalyze.protocol.tls.Tls;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
+import io.wireanalyze.protocol.xmlrpc.XmlRpcBodies;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +20,8 @@ import java.util.List;
  * Every protocol wireanalyze decodes, in the order their probes are tried on a new connection. Adding a protocol
  * is a package under {@code io.wireanalyze.protocol} (its probe, framing, parsing and phase rules, and a
  * {@link Protocol} entry) and one line here. Protocol packages never import each other: a layered protocol gets
- * what it carries here (HTTP is handed JRMP's and SOAP's body decoders; TLS the other protocols of the table, which it
- * runs over its plaintext streams).
+ * what it carries here (HTTP is handed JRMP's, SOAP's, Hessian's, Burlap's, HttpInvoker's and XML-RPC's body
+ * decoders; TLS the other protocols of the table, which it runs over its plaintext streams).
  */
 public final class ProtocolTable {
 
@@ -32,7 +36,8 @@ public final class ProtocolTable {
         List<Protocol> plain = List.of(
                 Jrmp.PROTOCOL,
                 Giop.PROTOCOL,
-                new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT)));
+                new Http(List.of(JrmpBodies.FORMAT, SoapBodies.FORMAT, HessianBodies.FORMAT, BurlapBodies.FORMAT,
+                        HttpInvokerBodies.FORMAT, XmlRpcBodies.FORMAT)));
         List<Protocol> all = new ArrayList<>(plain);
         all.add(new Tls(plain, keys));
         return List.copyOf(all);

@@ -164,6 +164,40 @@ class SplitInvarianceTest {
         }
     }
 
+    @Test
+    void decodesHessianCallsRepliesAndFaultsSplitAtManyOffsets() throws Exception {
+        // Hessian 2.0 on one keep-alive connection: a warm-up getObjects(3), the marker, 3 measured calls; class
+        // definitions and objects in each reply (fixtures/hessian).
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/hessian2-length.pcap"), 0), 10, 7);
+        // Hessian 1.0 sendInts(int[100]) with a chunked reply.
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/hessian1-stream.pcap"), 0), 2, 3);
+        // curl's hand-written calls: a 2.0 fault, a 1.0 fault ending in z z.
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/curl-raw.pcap"), 4), 2, 1);
+        assertSplitInvariant(chunks(TestCaptures.fixture("hessian/curl-raw.pcap"), 5), 2, 1);
+    }
+
+    @Test
+    void decodesBurlapCallsRepliesAndFaultsSplitAtManyOffsets() throws Exception {
+        // BurlapProxyFactory's probe GET (405, its page unparsed) on its own connection, then one keep-alive connection:
+        // a warm-up getObjects(2), the marker, 2 measured calls (fixtures/burlap).
+        assertSplitInvariant(chunks(TestCaptures.fixture("burlap/burlap-objects.pcap"), 1), 8, 5);
+        // curl's hand-written fault.
+        assertSplitInvariant(chunks(TestCaptures.fixture("burlap/curl-raw.pcap"), 1), 2, 1);
+    }
+
+    @Test
+    void decodesHttpInvokerCallsSplitAtManyOffsets() throws Exception {
+        // Spring HttpInvoker's keep-alive connection: a warm-up sendInts(int[100]), the marker, 2 calls (fixtures/httpinvoker).
+        assertSplitInvariant(chunks(TestCaptures.fixture("httpinvoker/sendints.pcap"), 0), 8, 5);
+    }
+
+    @Test
+    void decodesXmlRpcCallsSplitAtManyOffsets() throws Exception {
+        // Apache XML-RPC's WebServer closes after each reply: a connection a call (fixtures/xmlrpc).
+        assertSplitInvariant(chunks(TestCaptures.fixture("xmlrpc/transport-sun.pcap"), 0), 2, 3);
+        assertSplitInvariant(chunks(TestCaptures.fixture("xmlrpc/transport-lite.pcap"), 1), 2, 3);
+    }
+
     private static void assertSplitInvariant(List<Chunk> chunks, int expectedMessages, int step) {
         List<String> whole = decode(chunks, -1, 0);
         assertEquals(expectedMessages, whole.size(), whole::toString);

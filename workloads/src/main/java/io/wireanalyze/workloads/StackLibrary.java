@@ -43,7 +43,13 @@ public enum StackLibrary {
     /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
     METRO("soap-metro"),
     /** The Java agent extract-tls-secrets 4.0.0 (name.neykov), which writes a JVM's TLS secrets as an NSS key log. */
-    TLS_KEY_LOG_AGENT("jrmp-tls");
+    TLS_KEY_LOG_AGENT("jrmp-tls"),
+    /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
+    HESSIAN("hessian"),
+    /** Spring 5.3 (web, context, beans, aop, core, jcl) with hessian 4.0.66 for the shared bench interface's jar. */
+    HTTPINVOKER("httpinvoker"),
+    /** Apache XML-RPC 3.1.3 (client, server, common), ws-commons-util, Commons HttpClient 3.1, Commons Logging. */
+    XMLRPC("xmlrpc");
 
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";

@@ -1,5 +1,8 @@
 package io.wireanalyze.workloads;
 
+import io.wireanalyze.workloads.hessian.HessianOptions;
+import io.wireanalyze.workloads.hessian.HessianWorkload;
+import io.wireanalyze.workloads.httpinvoker.HttpInvokerWorkload;
 import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
@@ -12,6 +15,8 @@ import io.wireanalyze.workloads.jrmptls.JrmpTlsWorkload;
 import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
 import io.wireanalyze.workloads.soap.SoapOptions;
 import io.wireanalyze.workloads.soap.SoapWorkload;
+import io.wireanalyze.workloads.xmlrpc.XmlRpcOptions;
+import io.wireanalyze.workloads.xmlrpc.XmlRpcWorkload;
 
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -39,7 +44,10 @@ public enum WorkloadKind {
             JrmpTlsWorkload::create),
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
     SOAP_WSSEC("soap-wssec", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::secured),
-    HESSIAN("hessian", "Caucho Hessian: not built yet");
+    HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
+    BURLAP("burlap", List.of(HttpPortOption.class), List.of(), HessianWorkload::burlap),
+    HTTPINVOKER("httpinvoker", List.of(HttpPortOption.class), List.of(), HttpInvokerWorkload::create),
+    XMLRPC("xmlrpc", List.of(HttpPortOption.class, XmlRpcOptions.class), List.of(), XmlRpcWorkload::create);
 
     private final String label;
     private final Optional<String> notBuilt;

@@ -40,9 +40,10 @@ class PlacementTest {
 
     @Test
     void theWorkloadsPlacedOnANetworkListenOnItsServerAddressTheOthersStayOnLoopback() {
-        // jrmp-tls (its key names 127.0.0.1) and the SOAP workloads are not placed yet: an emulated network refuses them
-        // with one line (CaptureRun), and they run on loopback.
-        java.util.Set<WorkloadKind> loopbackOnly = java.util.EnumSet.of(WorkloadKind.JRMP_TLS, WorkloadKind.SOAP, WorkloadKind.SOAP_WSSEC);
+        // jrmp-tls (its key names 127.0.0.1), the SOAP workloads and seed 003's family are not placed yet: an emulated
+        // network refuses them with one line (CaptureRun), and they run on loopback.
+        java.util.Set<WorkloadKind> loopbackOnly = java.util.EnumSet.of(WorkloadKind.JRMP_TLS, WorkloadKind.SOAP, WorkloadKind.SOAP_WSSEC,
+                WorkloadKind.HESSIAN, WorkloadKind.BURLAP, WorkloadKind.HTTPINVOKER, WorkloadKind.XMLRPC);
         int placed = 0;
         for (WorkloadKind kind : WorkloadKind.values()) {
             if (kind.notBuilt().isPresent()) continue;

@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.soap;
 
+import io.wireanalyze.codec.xml.XmlInput;
+import io.wireanalyze.codec.xml.XmlWalk;
 import io.wireanalyze.codec.Failure;
 
 import javax.xml.namespace.QName;

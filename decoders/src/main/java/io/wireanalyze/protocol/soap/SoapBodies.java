@@ -1,5 +1,8 @@
 package io.wireanalyze.protocol.soap;
 
+import io.wireanalyze.codec.xml.XmlInput;
+import io.wireanalyze.codec.xml.XmlOpened;
+import io.wireanalyze.codec.xml.XmlWalk;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.BodyDecoder;

@@ -1,4 +1,4 @@
-package io.wireanalyze.protocol.soap;
+package io.wireanalyze.codec.xml;
 
 import io.wireanalyze.codec.Failure;
 import io.wireanalyze.codec.XmlLimits;
@@ -13,10 +13,10 @@ import javax.xml.stream.XMLStreamReader;
  * part 1 section 5: a SOAP message must not contain one; a WSDL or schema served by a SOAP stack has none either), as
  * are the limits and anything the parser rejects; the walk stops at the first.
  */
-final class XmlWalk {
+public final class XmlWalk {
 
     /** What the walk reports, in document order. */
-    interface Visitor {
+    public interface Visitor {
         /**
          * A start tag ending just before buffer index {@code tagEnd}, at {@code depth} (the root is 1).
          *
@@ -32,7 +32,7 @@ final class XmlWalk {
     }
 
     /** How a walk ended: through the document, or stopped by a failure. */
-    sealed interface Walked {
+    public sealed interface Walked {
         /** The whole document read: its element count. */
         record Done(long elements) implements Walked {
         }
@@ -50,7 +50,7 @@ final class XmlWalk {
      *
      * @param offset the stream offset of the body's first byte (its buffer position), for failures
      */
-    static Walked walk(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
+    public static Walked walk(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
         XMLStreamReader r = null;
         int depth = 0;
         long elements = 0;

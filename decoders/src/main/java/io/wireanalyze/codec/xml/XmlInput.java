@@ -1,4 +1,4 @@
-package io.wireanalyze.protocol.soap;
+package io.wireanalyze.codec.xml;
 
 import io.wireanalyze.codec.Failure;
 
@@ -23,9 +23,10 @@ import java.util.regex.Pattern;
  * byte offsets of the body ({@link #byteOffset}). Supported encodings: UTF-8, UTF-16, ISO-8859-1, US-ASCII, named by
  * a byte order mark, the media type's charset or the XML declaration, in that order (RFC 7303 section 3).
  */
-final class XmlInput implements XmlOpened {
+public final class XmlInput implements XmlOpened {
 
-    private static final XMLInputFactory FACTORY = hardened();
+    private static final XMLInputFactory FACTORY = hardened(XmlNames.NAMESPACES);
+    private static final XMLInputFactory AS_WRITTEN = hardened(XmlNames.AS_WRITTEN);
     private static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
     private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
 
@@ -36,25 +37,36 @@ final class XmlInput implements XmlOpened {
     private final int start;
     private final Width width;
     private final Charset charset;
+    private final XmlNames names;
     // The monotonic cursor of byteOffset (UTF-8): a character offset and its byte index.
     private long cursorChar;
     private int cursorByte;
 
     private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset) {
+        this(bytes, start, width, charset, XmlNames.NAMESPACES);
+    }
+
+    private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset, XmlNames names) {
         this.bytes = bytes;
         this.start = start;
         this.width = width;
         this.charset = charset;
+        this.names = names;
         this.cursorByte = start;
     }
 
+    /** The same document, its element names to be read as written ({@link XmlNames#AS_WRITTEN}); before any reading. */
+    public XmlInput named(XmlNames n) {
+        return new XmlInput(bytes, start, width, charset, n);
+    }
+
     /** The factory every document of this package is read with; thread-safe once configured. */
-    private static XMLInputFactory hardened() {
+    private static XMLInputFactory hardened(XmlNames names) {
         XMLInputFactory f = XMLInputFactory.newDefaultFactory();
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         f.setProperty(XMLInputFactory.IS_COALESCING, false);
-        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, names == XmlNames.NAMESPACES);
         f.setXMLResolver((publicId, systemId, base, ns) -> {
             throw new XMLStreamException("external resource " + systemId + " (expected: none, nothing is fetched)");
         });
@@ -66,7 +78,7 @@ final class XmlInput implements XmlOpened {
      *
      * @param contentType the outer layer's media type (its charset parameter), or null
      */
-    static XmlOpened open(ByteBuffer body, long offset, String contentType) {
+    public static XmlOpened open(ByteBuffer body, long offset, String contentType) {
         int p = body.position();
         int n = body.remaining();
         if (n >= 3 && (body.get(p) & 0xff) == 0xEF && (body.get(p + 1) & 0xff) == 0xBB && (body.get(p + 2) & 0xff) == 0xBF)
@@ -101,12 +113,12 @@ final class XmlInput implements XmlOpened {
      * The body read as ISO-8859-1, whatever it declares: to recognise an Envelope whose encoding {@link #open} refuses,
      * so that its request says why instead of going unclaimed.
      */
-    static XmlInput latin1(ByteBuffer body) {
+    public static XmlInput latin1(ByteBuffer body) {
         return new XmlInput(body, body.position(), Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
     }
 
     /** A hardened streaming reader over the document's characters, decoded strictly. */
-    XMLStreamReader reader() throws XMLStreamException {
+    public XMLStreamReader reader() throws XMLStreamException {
         return reader(CodingErrorAction.REPORT);
     }
 
@@ -114,7 +126,7 @@ final class XmlInput implements XmlOpened {
      * The same, with bytes not valid in the encoding replaced: for a look at the root element only (the decoder reads
      * ahead, so a bad byte far into the body must not hide the Envelope; reading the whole document then says where).
      */
-    XMLStreamReader sniffingReader() throws XMLStreamException {
+    public XMLStreamReader sniffingReader() throws XMLStreamException {
         return reader(CodingErrorAction.REPLACE);
     }
 
@@ -141,11 +153,11 @@ final class XmlInput implements XmlOpened {
             public void close() {
             }
         };
-        return FACTORY.createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).createXMLStreamReader(Channels.newReader(channel, decoder, -1));
     }
 
     /** The index into the body's buffer of the character at {@code charOffset}; offsets asked for must not go back. */
-    int byteOffset(long charOffset) {
+    public int byteOffset(long charOffset) {
         return switch (width) {
             case ONE_BYTE -> (int) (start + charOffset);
             case UTF16 -> (int) (start + 2 * charOffset);
@@ -163,7 +175,7 @@ final class XmlInput implements XmlOpened {
     }
 
     /** The index of the '<' that opens the tag ending just before index {@code end}, or {@code end} when none. */
-    int tagStart(int end) {
+    public int tagStart(int end) {
         int unit = width == Width.UTF16 ? 2 : 1;
         boolean littleEndian = charset == StandardCharsets.UTF_16LE;
         for (int i = end - unit; i >= start; i -= unit) {
@@ -174,7 +186,7 @@ final class XmlInput implements XmlOpened {
     }
 
     /** Bytes a text takes in this document's encoding. */
-    long encodedLength(char[] text, int from, int length) {
+    public long encodedLength(char[] text, int from, int length) {
         return switch (width) {
             case ONE_BYTE -> length;
             case UTF16 -> 2L * length;

@@ -1,0 +1,118 @@
+package io.wireanalyze.protocol.hessian;
+
+import static io.wireanalyze.protocol.hessian.HessianCursor.hex;
+
+/**
+ * Hessian 1.0 values (Caucho, "Hessian Binary Web Service Protocol" 1.0, "Serialization"), walked, never built:
+ * {@code N T F}, {@code I} b32, {@code L D d} b64, strings and XML {@code S s X x} (b16 characters; lower case: a
+ * chunk that more follow), binary {@code B b} (b16 bytes), lists {@code V [t type] [l b32] value* z}, maps and
+ * objects {@code M [t type] (key value)* z}, references {@code R} b32 and remote references {@code r t type S url}.
+ * A typed map is an object: its keys are field names, markup; the type strings are markup.
+ */
+final class Hessian1Values implements HessianGrammar {
+
+    static final int END = 'z';
+
+    @Override
+    public int end() {
+        return END;
+    }
+    private final HessianCursor c;
+
+    Hessian1Values(HessianCursor c) {
+        this.c = c;
+    }
+
+    @Override
+    public boolean value() {
+        if (!c.need(1, "hessian.value")) return false;
+        int at = c.pos;
+        int code = c.u8();
+        if (!c.counted(at)) return false;
+        return switch (code) {
+            case 'N', 'T', 'F' -> c.codeIsValue();
+            case 'I' -> c.value(4, "hessian.int");
+            case 'L', 'D', 'd' -> c.value(8, "hessian.b64");
+            case 'S', 's', 'X', 'x' -> string(code, null);
+            case 'B', 'b' -> binary(code);
+            case 'V' -> list(at);
+            case 'M' -> map(at);
+            case 'R' -> c.markup(4, "hessian.ref");
+            case 'r' -> c.restore(c.mark(), typeName() && c.need(1, "hessian.remote.url") && c.u8() == 'S' && string('S', null));
+            default -> c.fail(at, "hessian.value", hex(code) + " (expected: a Hessian 1.0 value: N T F I L D d S s X x B b V M R r)");
+        };
+    }
+
+    /** A string after its code: b16 characters, then, after a non-final chunk, the next chunk's code. */
+    boolean string(int code, StringBuilder capture) {
+        while (true) {
+            if (!c.need(2, "hessian.string.length")) return false;
+            if (!c.chars(c.u16(), "hessian.string", capture)) return false;
+            if (code == 'S' || code == 'X') return true;
+            if (!c.need(1, "hessian.string.chunk")) return false;
+            int at = c.pos;
+            code = c.u8();
+            if (code != 'S' && code != 's' && code != 'X' && code != 'x')
+                return c.fail(at, "hessian.string.chunk", hex(code) + " (expected: the next chunk, S or s)");
+        }
+    }
+
+    /** A string (code first) into {@code capture}, or any other value. */
+    @Override
+    public boolean stringOrValue(StringBuilder capture) {
+        int code = c.peek();
+        if (code != 'S' && code != 's') return value();
+        c.pos++;
+        return c.counted(c.pos - 1) && string(code, capture);
+    }
+
+    private boolean binary(int code) {
+        while (true) {
+            if (!c.need(2, "hessian.binary.length")) return false;
+            if (!c.value(c.u16(), "hessian.binary")) return false;
+            if (code == 'B') return true;
+            if (!c.need(1, "hessian.binary.chunk")) return false;
+            int at = c.pos;
+            code = c.u8();
+            if (code != 'B' && code != 'b') return c.fail(at, "hessian.binary.chunk", hex(code) + " (expected: the next chunk, B or b)");
+        }
+    }
+
+    /** {@code t} b16 type, markup; absent is fine where the grammar makes it optional (the caller peeks). */
+    boolean typeName() {
+        if (!c.need(3, "hessian.type")) return false;
+        int at = c.pos;
+        if (c.u8() != 't') return c.fail(at, "hessian.type", hex(c.peek()) + " (expected: 't')");
+        long mark = c.mark();
+        return c.restore(mark, c.chars(c.u16(), "hessian.type", null));
+    }
+
+    private boolean list(int at) {
+        if (c.peek() == 't' && !typeName()) return false;
+        if (c.peek() == 'l' && !c.markup(5, "hessian.list.length")) return false;
+        if (!c.enter(at)) return false;
+        while (true) {
+            if (!c.need(1, "hessian.list.end")) return false;
+            if (c.peek() == END) break;
+            if (!value()) return false;
+        }
+        c.pos++;
+        c.leave();
+        return true;
+    }
+
+    private boolean map(int at) {
+        boolean typed = c.peek() == 't';
+        if (typed && !typeName()) return false;
+        if (!c.enter(at)) return false;
+        while (true) {
+            if (!c.need(1, "hessian.map.end")) return false;
+            if (c.peek() == END) break;
+            if (!(typed ? c.restore(c.mark(), value()) : value())) return false;
+            if (!value()) return false;
+        }
+        c.pos++;
+        c.leave();
+        return true;
+    }
+}

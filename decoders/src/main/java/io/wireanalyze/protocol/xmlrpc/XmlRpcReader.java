@@ -1,0 +1,89 @@
+package io.wireanalyze.protocol.xmlrpc;
+
+import io.wireanalyze.codec.Failure;
+import io.wireanalyze.codec.xml.XmlInput;
+import io.wireanalyze.codec.xml.XmlWalk;
+
+import javax.xml.stream.XMLStreamReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads an XML-RPC document as {@link XmlWalk} reports it: the root ({@code methodCall} or {@code methodResponse}, in no
+ * namespace), the {@code methodName}, the {@code param}s, a {@code fault}'s faultCode and faultString, and the bytes of
+ * value text. Markup: the method name, struct member names, and the containers' white space. Apache XML-RPC's
+ * extensions ({@code ex:i8}, {@code ex:float}, {@code ex:serializable}...) are values like the standard types.
+ */
+final class XmlRpcReader implements XmlWalk.Visitor {
+
+    static final String CALL = "methodCall";
+    static final String RESPONSE = "methodResponse";
+    private static final Set<String> NOT_VALUES = Set.of("methodCall", "methodResponse", "methodName", "params", "param",
+            "struct", "member", "name", "array", "data", "fault");
+
+    private final XmlInput in;
+    private final int maxChars;
+    private final List<String> open = new ArrayList<>();
+    String root;
+    final StringBuilder method = new StringBuilder();
+    int params;
+    boolean fault;
+    int dataStart = -1;
+    int dataEnd = -1;
+    long valueBytes;
+    private String memberName;
+    private StringBuilder collecting;
+    String faultCode;
+    String faultString;
+
+    XmlRpcReader(XmlInput in, int maxChars) {
+        this.in = in;
+        this.maxChars = maxChars;
+    }
+
+    @Override
+    public Failure start(XMLStreamReader r, int depth, int tagEnd) {
+        String name = r.getLocalName();
+        if (depth == 1) {
+            String ns = r.getNamespaceURI();
+            if (!(name.equals(CALL) || name.equals(RESPONSE)) || ns != null && !ns.isEmpty())
+                return new Failure(in.tagStart(tagEnd), "xmlrpc.root", "root element " + r.getName() + " (expected: methodCall or methodResponse)");
+            root = name;
+            if (name.equals(RESPONSE)) dataStart = tagEnd;
+        }
+        if (depth == 2 && name.equals("params") && root.equals(CALL) && dataStart < 0) dataStart = in.tagStart(tagEnd);
+        if (depth == 3 && name.equals("param") && root.equals(CALL)) params++;
+        if (depth == 2 && name.equals("fault")) fault = true;
+        if (fault && name.equals("name")) collecting = new StringBuilder();
+        else if (fault && memberName != null && !NOT_VALUES.contains(name)) collecting = new StringBuilder();   // <value> or its type
+        open.add(name);
+        return null;
+    }
+
+    @Override
+    public void end(XMLStreamReader r, int depth, int tagEnd) {
+        String name = open.remove(open.size() - 1);
+        if (depth == 2 && name.equals("methodName") && root.equals(CALL)) dataStart = tagEnd;
+        if (depth == 1) dataEnd = in.tagStart(tagEnd);
+        if (fault && collecting != null && name.equals("name")) {
+            memberName = collecting.toString();
+            collecting = null;
+        } else if (fault && collecting != null) {
+            if ("faultCode".equals(memberName)) faultCode = collecting.toString();
+            if ("faultString".equals(memberName)) faultString = collecting.toString();
+            collecting = null;
+            memberName = null;
+        }
+    }
+
+    @Override
+    public void text(XMLStreamReader r, int depth) {
+        String inside = open.get(open.size() - 1);
+        if (inside.equals("methodName") && method.length() < maxChars)
+            method.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - method.length()));
+        if (collecting != null && collecting.length() < maxChars)
+            collecting.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - collecting.length()));
+        if (!NOT_VALUES.contains(inside)) valueBytes += in.encodedLength(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+    }
+}

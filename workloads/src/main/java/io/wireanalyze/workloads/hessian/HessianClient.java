@@ -1,0 +1,101 @@
+package io.wireanalyze.workloads.hessian;
+
+import com.caucho.burlap.client.BurlapProxyFactory;
+import com.caucho.hessian.client.HessianProxyFactory;
+import com.caucho.hessian.client.HessianRuntimeException;
+import com.caucho.hessian.io.AbstractHessianInput;
+import com.caucho.hessian.io.HessianInput;
+import io.wireanalyze.workloads.CallLog;
+import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ResultFile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * The Hessian (and Burlap) benchmark client: HessianProxyFactory's (BurlapProxyFactory's, with {@value #PROTOCOL_PROPERTY}
+ * {@code burlap}) proxy of {@link BenchHessian} at the server's address, then the
+ * plan's calls, each timed. Hessian has no lookup: the proxy is made locally, nothing is sent before the first call.
+ * System property {@value #VERSION_PROPERTY}: {@code 1} or {@code 2}. For Hessian 1.0 both of the factory's version
+ * flags are off and its Hessian 1.0 reader is put back ({@link Hessian1ProxyFactory}): 4.0.66 would read a 1.0 reply
+ * with its 2.0 reader. Writes one line per call to {@code --result}, prints a summary and exits 0; on failure one
+ * line on stderr, exit 1.
+ */
+public final class HessianClient {
+    public static final String VERSION_PROPERTY = "wireanalyze.hessian.version";
+    public static final String PROTOCOL_PROPERTY = "wireanalyze.caucho.protocol";
+
+    private HessianClient() {
+    }
+
+    /** 4.0.66's factory hands out a Hessian2Input for every reply; a Hessian 1.0 reply needs HessianInput. */
+    static final class Hessian1ProxyFactory extends HessianProxyFactory {
+        @Override
+        public AbstractHessianInput getHessianInput(InputStream is) {
+            return new HessianInput(is);
+        }
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()) + " client";
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println(kind + ": " + parsed.error().get());
+            return 1;
+        }
+        ClientOptions options = parsed.orElseThrow();
+        String role = kind + " " + options.client();
+        CallLog log = new CallLog(options.client());
+        Optional<String> failure = callAll(options, log);
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary());
+        return 0;
+    }
+
+    private static Optional<String> callAll(ClientOptions options, CallLog log) {
+        Plan plan = options.plan();
+        CauchoProtocol protocol = CauchoProtocol.of(System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()));
+        String url = HessianWorkload.address(options.server().toString(), protocol);
+        PlanRun run = new PlanRun("proxy for " + url);
+        try {
+            if (protocol == CauchoProtocol.BURLAP) {
+                BenchHessian proxy = (BenchHessian) new BurlapProxyFactory().create(BenchHessian.class, url);
+                run.calls(plan, log, plan.payload().method().javaName(), HessianCalls.prepare(proxy, plan.payload()), HessianCalls.marker(proxy));
+                return Optional.empty();
+            }
+            HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
+            HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
+            factory.setHessian2Request(version == HessianVersion.V2);
+            factory.setHessian2Reply(version == HessianVersion.V2);
+            BenchHessian proxy = (BenchHessian) factory.create(BenchHessian.class, url, HessianClient.class.getClassLoader());
+            run.calls(plan, log, plan.payload().method().javaName(), HessianCalls.prepare(proxy, plan.payload()), HessianCalls.marker(proxy));
+            return Optional.empty();
+        } catch (HessianRuntimeException | IOException | IllegalArgumentException | IllegalStateException e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        } catch (RuntimeException e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(run.step() + ": interrupted");
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.wireanalyze.workloads.hessian;
+
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ParsedConverter;
+
+import java.util.Arrays;
+
+/** {@code --hessian-version}: the Hessian the client's calls are written in; the server answers in the same. */
+public enum HessianVersion {
+    /** Hessian 1.0: {@code c 0x01 0x00} calls, {@code r 0x01 0x00} replies. */
+    V1("1"),
+    /** Hessian 2.0: {@code H 0x02 0x00 C} calls, {@code H 0x02 0x00 R} replies, compact values and class definitions. */
+    V2("2");
+
+    private final String label;
+
+    HessianVersion(String label) {
+        this.label = label;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+    public static Parsed<HessianVersion> parse(String text) {
+        for (HessianVersion v : values()) if (v.label.equals(text)) return Parsed.ok(v);
+        return Parsed.invalid("Hessian version '" + text + "' (expected: 1 or 2)");
+    }
+
+    /** picocli: 1 or 2. */
+    public static final class Converter extends ParsedConverter<HessianVersion> {
+        @Override
+        protected Parsed<HessianVersion> parse(String text) {
+            return HessianVersion.parse(text);
+        }
+    }
+
+    /** picocli: the labels. */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Arrays.stream(values()).map(HessianVersion::toString).iterator();
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.wireanalyze.workloads.hessian;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.HttpPortOption;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.Listener;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
+import io.wireanalyze.workloads.WorkloadException;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Caucho Hessian 4.0.66 (seed 003's Hessian and Hessian 2): a server JVM ({@link HessianServer}: Jetty 12.1 with a
+ * servlet around HessianSkeleton) and client JVMs ({@link HessianClient}: HessianProxyFactory), both on
+ * {@link StackLibrary#HESSIAN}'s class path.
+ */
+public final class HessianWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final int port;
+    private final CauchoProtocol protocol;
+    private final HessianOptions options;
+    private final LaunchSettings launch;
+    private State state = State.NEW;
+    private JvmProcess server;
+
+    public HessianWorkload(int port, CauchoProtocol protocol, HessianOptions options, LaunchSettings launch) {
+        ServerConfig.checkPort("httpPort", port);
+        this.port = port;
+        this.protocol = protocol;
+        this.options = options;
+        this.launch = launch;
+    }
+
+    /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
+    public static HessianWorkload create(WorkloadArgs args) {
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.HESSIAN, args.group(HessianOptions.class),
+                LaunchSettings.defaults());
+    }
+
+    /** {@code --protocol burlap}: from {@link HttpPortOption}; Burlap has one version, its replies go with a Content-Length. */
+    public static HessianWorkload burlap(WorkloadArgs args) {
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(), LaunchSettings.defaults());
+    }
+
+    /** The service's URL on {@code server} (host:port). Here, not in the client: the command line loads this class, not Hessian's. */
+    static String address(String server, CauchoProtocol protocol) {
+        return "http://" + server + protocol.path();
+    }
+
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException(protocol + " server: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
+            server = ServerLaunch.start(protocol + " server", stack, HessianServer.class, Map.of(),
+                    List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL, protocol.toString(),
+                            HessianServer.REPLY, options.reply().toString()),
+                    ServerLaunch.READY_PREFIX + "hessian=" + port);
+            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || server == null)
+            throw new WorkloadException(protocol + " server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
+        ServerLaunch.requireAlive(server);
+        ClientLaunch client = new ClientLaunch(protocol + " client", HessianClient.class,
+                Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.toString()),
+                HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+        return ClientFleet.run(client, launch.withClassPath(StackLibrary.HESSIAN.classPath()), plan, resultFile);
+    }
+
+    @Override
+    public List<Listener> listeners() {
+        return List.of(new Listener(protocol == CauchoProtocol.BURLAP ? "Jetty with BurlapSkeleton" : "Jetty with HessianSkeleton", port));
+    }
+
+    @Override
+    public List<String> notes() {
+        if (protocol == CauchoProtocol.BURLAP)
+            return List.of("Burlap (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
+                    + "; replies buffered with a Content-Length (one kept-alive connection)");
+        return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
+                + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply() + ")");
+    }
+
+    @Override
+    public List<String> serverOutput() {
+        return server == null ? List.of() : server.stdout();
+    }
+
+    /** Stops the server. Idempotent. */
+    @Override
+    public void close() {
+        if (server != null) server.close();
+        server = null;
+        state = State.CLOSED;
+    }
+}

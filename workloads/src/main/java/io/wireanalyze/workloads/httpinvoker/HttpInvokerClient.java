@@ -1,0 +1,78 @@
+package io.wireanalyze.workloads.httpinvoker;
+
+import io.wireanalyze.workloads.CallLog;
+import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ResultFile;
+import io.wireanalyze.workloads.hessian.BenchHessian;
+import io.wireanalyze.workloads.hessian.HessianCallsAccess;
+import org.springframework.remoting.httpinvoker.HttpInvokerProxyFactoryBean;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * The HttpInvoker benchmark client: Spring's HttpInvokerProxyFactoryBean (its SimpleHttpInvokerRequestExecutor, on
+ * HttpURLConnection) for the benchmark interface at the server's address, then the plan's calls, each timed. Writes
+ * one line per call to {@code --result}, prints a summary and exits 0; on failure one line on stderr, exit 1.
+ */
+@SuppressWarnings("deprecation")
+public final class HttpInvokerClient {
+    private static final String KIND = "httpinvoker client";
+
+    private HttpInvokerClient() {
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println(KIND + ": " + parsed.error().get());
+            return 1;
+        }
+        ClientOptions options = parsed.orElseThrow();
+        String role = KIND + " " + options.client();
+        CallLog log = new CallLog(options.client());
+        Optional<String> failure = callAll(options, log);
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary());
+        return 0;
+    }
+
+    private static Optional<String> callAll(ClientOptions options, CallLog log) {
+        Plan plan = options.plan();
+        String url = HttpInvokerWorkload.address(options.server().toString());
+        PlanRun run = new PlanRun("proxy for " + url);
+        try {
+            HttpInvokerProxyFactoryBean factory = new HttpInvokerProxyFactoryBean();
+            factory.setServiceUrl(url);
+            factory.setServiceInterface(BenchHessian.class);
+            factory.afterPropertiesSet();
+            BenchHessian proxy = (BenchHessian) factory.getObject();
+            run.calls(plan, log, plan.payload().method().javaName(), HessianCallsAccess.prepare(proxy, plan.payload()),
+                    HessianCallsAccess.marker(proxy));
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(run.step() + ": interrupted");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.wireanalyze.workloads.httpinvoker;
+
+import com.sun.net.httpserver.HttpServer;
+import io.wireanalyze.workloads.EndOfInput;
+import io.wireanalyze.workloads.LoopbackPort;
+import io.wireanalyze.workloads.OptionArgs;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.hessian.BenchHessian;
+import io.wireanalyze.workloads.hessian.BenchHessianImpl;
+import org.springframework.remoting.httpinvoker.SimpleHttpInvokerServiceExporter;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The httpinvoker workload's server JVM: Spring 5.3's {@link SimpleHttpInvokerServiceExporter} on the JDK's HTTP
+ * server at 127.0.0.1:{@code --port}{@value #PATH}, exporting the benchmark service (its plain interface, shared with
+ * the Hessian workload). Prints {@code READY httpinvoker=<port>}, runs until stdin closes, exits 0; exit 1 with one
+ * line on stderr when it cannot start.
+ */
+@SuppressWarnings("deprecation")   // HttpInvoker is deprecated in 5.3 and gone in 6: the point is to measure it
+public final class HttpInvokerServer {
+    static final String PORT = "--port";
+    static final String PATH = "/httpinvoker/bench";
+    private static final String ROLE = "httpinvoker server";
+
+    private HttpInvokerServer() {
+    }
+
+    static HttpServer start(int port) throws Exception {
+        SimpleHttpInvokerServiceExporter exporter = new SimpleHttpInvokerServiceExporter();
+        exporter.setService(new BenchHessianImpl());
+        exporter.setServiceInterface(BenchHessian.class);
+        exporter.afterPropertiesSet();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+        server.createContext(PATH, exporter);
+        server.start();
+        return server;
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
+        Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
+        if (port.error().isPresent()) {
+            err.println(ROLE + ": " + port.error().get());
+            return 1;
+        }
+        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
+        if (busy.isPresent()) {
+            err.println(ROLE + ": port " + port.orElseThrow() + ": " + busy.get());
+            return 1;
+        }
+        HttpServer server;
+        try {
+            server = start(port.orElseThrow());
+        } catch (Exception e) {
+            err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
+            return 1;
+        }
+        out.println(ServerLaunch.READY_PREFIX + "httpinvoker=" + server.getAddress().getPort());
+        out.flush();
+        EndOfInput.await(in, err, ROLE);
+        server.stop(0);
+        return 0;
+    }
+}

@@ -1,0 +1,101 @@
+package io.wireanalyze.workloads.httpinvoker;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.HttpPortOption;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.Listener;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
+import io.wireanalyze.workloads.WorkloadException;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Spring HttpInvoker (seed 003's HttpInvoker; Spring 5.3, the last line that has it): a server JVM
+ * ({@link HttpInvokerServer}: SimpleHttpInvokerServiceExporter on the JDK's HTTP server) and client JVMs
+ * ({@link HttpInvokerClient}: HttpInvokerProxyFactoryBean), both on {@link StackLibrary#HTTPINVOKER}'s class path.
+ */
+public final class HttpInvokerWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    private final int port;
+    private final LaunchSettings launch;
+    private State state = State.NEW;
+    private JvmProcess server;
+
+    public HttpInvokerWorkload(int port, LaunchSettings launch) {
+        ServerConfig.checkPort("httpPort", port);
+        this.port = port;
+        this.launch = launch;
+    }
+
+    /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */
+    public static HttpInvokerWorkload create(WorkloadArgs args) {
+        return new HttpInvokerWorkload(args.group(HttpPortOption.class).port(), LaunchSettings.defaults());
+    }
+
+    static String address(String server) {
+        return "http://" + server + HttpInvokerServer.PATH;
+    }
+
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException("httpinvoker server: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            server = ServerLaunch.start("httpinvoker server", launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()),
+                    HttpInvokerServer.class, Map.of(), List.of(HttpInvokerServer.PORT, Integer.toString(port)),
+                    ServerLaunch.READY_PREFIX + "httpinvoker=" + port);
+            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || server == null)
+            throw new WorkloadException("httpinvoker server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
+        ServerLaunch.requireAlive(server);
+        ClientLaunch client = new ClientLaunch("httpinvoker client", HttpInvokerClient.class, Map.of(), HostPort.loopback(port),
+                ServerConfig.DEFAULT_NAME);
+        return ClientFleet.run(client, launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()), plan, resultFile);
+    }
+
+    @Override
+    public List<Listener> listeners() {
+        return List.of(new Listener("the JDK's HTTP server with SimpleHttpInvokerServiceExporter", port));
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.of("Spring HttpInvoker (spring-web 5.3.39) at " + address(HostPort.loopback(port).toString())
+                + ": Java serialization of a RemoteInvocation in each POST");
+    }
+
+    @Override
+    public List<String> serverOutput() {
+        return server == null ? List.of() : server.stdout();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) server.close();
+        server = null;
+        state = State.CLOSED;
+    }
+}

@@ -1,0 +1,88 @@
+package io.wireanalyze.workloads.xmlrpc;
+
+import io.wireanalyze.workloads.CallLog;
+import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.PlanRun;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ResultFile;
+import org.apache.xmlrpc.XmlRpcException;
+import org.apache.xmlrpc.client.XmlRpcClient;
+import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
+import org.apache.xmlrpc.client.XmlRpcCommonsTransportFactory;
+import org.apache.xmlrpc.client.XmlRpcLiteHttpTransportFactory;
+import org.apache.xmlrpc.client.XmlRpcSunHttpTransportFactory;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.Optional;
+
+/**
+ * The XML-RPC benchmark client: Apache XML-RPC 3.1.3's XmlRpcClient with vendor extensions on and the transport of
+ * {@value #TRANSPORT_PROPERTY}; then the plan's calls, each timed. No gzip: the library's WebServer reads no gzip
+ * request and writes no gzip reply (its servlet would, but it is a javax.servlet one). Writes one line per call to {@code --result}, prints a summary and exits 0; on failure one line
+ * on stderr, exit 1.
+ */
+public final class XmlRpcClientMain {
+    public static final String TRANSPORT_PROPERTY = "wireanalyze.xmlrpc.transport";
+    private static final String KIND = "xmlrpc client";
+
+    private XmlRpcClientMain() {
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println(KIND + ": " + parsed.error().get());
+            return 1;
+        }
+        ClientOptions options = parsed.orElseThrow();
+        String role = KIND + " " + options.client();
+        CallLog log = new CallLog(options.client());
+        Optional<String> failure = callAll(options, log);
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary());
+        return 0;
+    }
+
+    private static Optional<String> callAll(ClientOptions options, CallLog log) {
+        Plan plan = options.plan();
+        String url = XmlRpcWorkload.address(options.server().toString());
+        PlanRun run = new PlanRun("client for " + url);
+        try {
+            XmlRpcTransport transport = XmlRpcTransport.parse(System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.toString())).orElseThrow();
+            XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
+            config.setServerURL(URI.create(url).toURL());
+            config.setEnabledForExtensions(true);
+            XmlRpcClient client = new XmlRpcClient();
+            client.setConfig(config);
+            client.setTransportFactory(switch (transport) {
+                case DEFAULT -> new XmlRpcSunHttpTransportFactory(client);
+                case HTTPCLIENT -> new XmlRpcCommonsTransportFactory(client);
+                case LITE -> new XmlRpcLiteHttpTransportFactory(client);
+            });
+            run.calls(plan, log, plan.payload().method().javaName(), XmlRpcCalls.prepare(client, plan.payload()), XmlRpcCalls.marker(client));
+            return Optional.empty();
+        } catch (XmlRpcException | IOException | RuntimeException e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(run.step() + ": interrupted");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.wireanalyze.workloads.xmlrpc;
+
+import io.wireanalyze.workloads.EndOfInput;
+import io.wireanalyze.workloads.LoopbackPort;
+import io.wireanalyze.workloads.OptionArgs;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ServerLaunch;
+import org.apache.xmlrpc.server.PropertyHandlerMapping;
+import org.apache.xmlrpc.server.XmlRpcServer;
+import org.apache.xmlrpc.server.XmlRpcServerConfigImpl;
+import org.apache.xmlrpc.webserver.WebServer;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The xmlrpc workload's server JVM: Apache XML-RPC 3.1.3's own WebServer on 127.0.0.1:{@code --port}, the handlers of
+ * {@link BenchXmlRpc} as {@code Bench.*}, vendor extensions on. Prints {@code READY xmlrpc=<port>}, runs until stdin
+ * closes, exits 0; exit 1 with one line on stderr when it cannot start.
+ */
+public final class XmlRpcServerMain {
+    static final String PORT = "--port";
+    static final String HANDLER = "Bench";
+    private static final String ROLE = "xmlrpc server";
+
+    private XmlRpcServerMain() {
+    }
+
+    static WebServer start(int port) throws Exception {
+        WebServer web = new WebServer(port, InetAddress.getLoopbackAddress());
+        XmlRpcServer server = web.getXmlRpcServer();
+        PropertyHandlerMapping handlers = new PropertyHandlerMapping();
+        handlers.setVoidMethodEnabled(true);   // ping and wireanalyzeMark return nothing (ex:nil with the extensions)
+        handlers.addHandler(HANDLER, BenchXmlRpc.class);
+        server.setHandlerMapping(handlers);
+        XmlRpcServerConfigImpl config = (XmlRpcServerConfigImpl) server.getConfig();
+        config.setEnabledForExtensions(true);
+        web.start();
+        return web;
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
+        Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
+        if (port.error().isPresent()) {
+            err.println(ROLE + ": " + port.error().get());
+            return 1;
+        }
+        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
+        if (busy.isPresent()) {
+            err.println(ROLE + ": port " + port.orElseThrow() + ": " + busy.get());
+            return 1;
+        }
+        WebServer web;
+        try {
+            web = start(port.orElseThrow());
+        } catch (Exception e) {
+            err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
+            return 1;
+        }
+        out.println(ServerLaunch.READY_PREFIX + "xmlrpc=" + web.getPort());
+        out.flush();
+        EndOfInput.await(in, err, ROLE);
+        web.shutdown();
+        return 0;
+    }
+}

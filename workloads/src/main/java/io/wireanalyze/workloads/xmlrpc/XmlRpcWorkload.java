@@ -1,0 +1,106 @@
+package io.wireanalyze.workloads.xmlrpc;
+
+import io.wireanalyze.workloads.ClientFleet;
+import io.wireanalyze.workloads.ClientLaunch;
+import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.HttpPortOption;
+import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.LaunchSettings;
+import io.wireanalyze.workloads.Listener;
+import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerReady;
+import io.wireanalyze.workloads.StackLibrary;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
+import io.wireanalyze.workloads.WorkloadException;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Apache XML-RPC 3.1.3 (seed 003's three XML-RPC flavours): a server JVM ({@link XmlRpcServerMain}: the library's own
+ * WebServer, which closes the connection after each reply) and client JVMs ({@link XmlRpcClientMain}) with the chosen
+ * transport, vendor extensions on;
+ * both on {@link StackLibrary#XMLRPC}'s class path.
+ */
+public final class XmlRpcWorkload implements Workload {
+
+    private enum State { NEW, RUNNING, CLOSED }
+
+    static final String PATH = "/RPC2";
+
+    private final int port;
+    private final XmlRpcOptions options;
+    private final LaunchSettings launch;
+    private State state = State.NEW;
+    private JvmProcess server;
+
+    public XmlRpcWorkload(int port, XmlRpcOptions options, LaunchSettings launch) {
+        ServerConfig.checkPort("httpPort", port);
+        this.port = port;
+        this.options = options;
+        this.launch = launch;
+    }
+
+    /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
+    public static XmlRpcWorkload create(WorkloadArgs args) {
+        return new XmlRpcWorkload(args.group(HttpPortOption.class).port(), args.group(XmlRpcOptions.class), LaunchSettings.defaults());
+    }
+
+    static String address(String server) {
+        return "http://" + server + PATH;
+    }
+
+    @Override
+    public ServerReady start() throws WorkloadException {
+        if (state != State.NEW) throw new IllegalStateException("xmlrpc server: " + state + " (expected: NEW, start() once)");
+        state = State.RUNNING;
+        try {
+            server = ServerLaunch.start("xmlrpc server", launch.withClassPath(StackLibrary.XMLRPC.classPath()), XmlRpcServerMain.class,
+                    Map.of(), List.of(XmlRpcServerMain.PORT, Integer.toString(port)), ServerLaunch.READY_PREFIX + "xmlrpc=" + port);
+            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        } catch (WorkloadException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
+        if (state != State.RUNNING || server == null)
+            throw new WorkloadException("xmlrpc server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
+        ServerLaunch.requireAlive(server);
+        ClientLaunch client = new ClientLaunch("xmlrpc client", XmlRpcClientMain.class,
+                Map.of(XmlRpcClientMain.TRANSPORT_PROPERTY, options.transport().toString()),
+                HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+        return ClientFleet.run(client, launch.withClassPath(StackLibrary.XMLRPC.classPath()), plan, resultFile);
+    }
+
+    @Override
+    public List<Listener> listeners() {
+        return List.of(new Listener("Apache XML-RPC's WebServer", port));
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.of("Apache XML-RPC 3.1.3 at " + address(HostPort.loopback(port).toString()) + ", vendor extensions on; client transport "
+                + options.transport().description() + " (--xmlrpc-transport " + options.transport() + ")");
+    }
+
+    @Override
+    public List<String> serverOutput() {
+        return server == null ? List.of() : server.stdout();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) server.close();
+        server = null;
+        state = State.CLOSED;
+    }
+}
