@@ -23,7 +23,7 @@ import java.util.List;
 /**
  * Spring HttpInvoker as a body format: a POST whose body is a Java serialization stream (0xaced 0x0005) holding a
  * {@code org.springframework.remoting.support.RemoteInvocation}, walked structurally ({@link SerialWalker}, never
- * ObjectInputStream): its {@code methodName} is the method, its {@code parameterTypes} the argument types. The reply is a
+ * deserialized into objects): its {@code methodName} is the method, its {@code parameterTypes} the argument types. The reply is a
  * {@code RemoteInvocationResult}: its value's class, or the exception it carries. The stream is the data, HTTP's framing
  * the overhead.
  */

@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.ClientMain;
 import com.caucho.burlap.client.BurlapProxyFactory;
 import com.caucho.hessian.client.HessianProxyFactory;
 import com.caucho.hessian.client.HessianRuntimeException;
@@ -7,11 +8,9 @@ import com.caucho.hessian.io.AbstractHessianInput;
 import com.caucho.hessian.io.HessianInput;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ResultFile;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,26 +48,7 @@ public final class HessianClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()) + " client";
-        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        if (parsed.error().isPresent()) {
-            err.println(kind + ": " + parsed.error().get());
-            return 1;
-        }
-        ClientOptions options = parsed.orElseThrow();
-        String role = kind + " " + options.client();
-        CallLog log = new CallLog(options.client());
-        Optional<String> failure = callAll(options, log);
-        try {
-            ResultFile.write(options.resultFile(), log.records());
-        } catch (IOException e) {
-            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
-        }
-        if (failure.isPresent()) {
-            err.println(role + ": " + failure.get());
-            return 1;
-        }
-        out.println(role + ": " + log.summary());
-        return 0;
+        return ClientMain.run(kind, args, out, err, HessianClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {

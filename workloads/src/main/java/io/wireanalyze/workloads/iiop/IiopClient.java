@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.iiop;
 
+import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
@@ -11,7 +12,6 @@ import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
-import io.wireanalyze.workloads.ResultFile;
 import io.wireanalyze.workloads.iiop.bench.BenchService;
 import io.wireanalyze.workloads.iiop.bench.BenchServiceHelper;
 import org.omg.CORBA.ORB;
@@ -19,7 +19,6 @@ import org.omg.CORBA.UserException;
 import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Optional;
 
@@ -70,17 +69,7 @@ public final class IiopClient {
         } finally {
             orb.shutdown(true);
         }
-        try {
-            ResultFile.write(options.resultFile(), log.records());
-        } catch (IOException e) {
-            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
-        }
-        if (failure.isPresent()) {
-            err.println(role + ": " + failure.get());
-            return 1;
-        }
-        out.println(role + ": " + log.summary());
-        return 0;
+        return ClientMain.finish(role, options, log, failure, "", out, err);
     }
 
     private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, IdlString chars, CallLog log) {

@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
@@ -7,10 +8,8 @@ import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
-import io.wireanalyze.workloads.ResultFile;
 import io.wireanalyze.workloads.StubRelease;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
@@ -80,17 +79,7 @@ public final class JrmpClient {
                 failure = Optional.of("interrupted while releasing the stub");
             }
         }
-        try {
-            ResultFile.write(options.resultFile(), log.records());
-        } catch (IOException e) {
-            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
-        }
-        if (failure.isPresent()) {
-            err.println(role + ": " + failure.get());
-            return 1;
-        }
-        out.println(role + ": " + log.summary() + release);
-        return 0;
+        return ClientMain.finish(role, options, log, failure, release, out, err);
     }
 
     /** Lookup, warm-ups, marker, measured calls and hold. The stub does not outlive this method. */

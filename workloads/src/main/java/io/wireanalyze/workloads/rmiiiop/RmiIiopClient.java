@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.rmiiiop;
 
+import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
@@ -9,7 +10,6 @@ import io.wireanalyze.workloads.IiopReference;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
-import io.wireanalyze.workloads.ResultFile;
 import io.wireanalyze.workloads.jrmp.BenchCalls;
 import io.wireanalyze.workloads.jrmp.BenchService;
 import org.omg.CORBA.ORB;
@@ -18,7 +18,6 @@ import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
 
 import javax.rmi.PortableRemoteObject;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.rmi.RemoteException;
 import java.util.Optional;
@@ -67,17 +66,7 @@ public final class RmiIiopClient {
         } finally {
             orb.shutdown(true);
         }
-        try {
-            ResultFile.write(options.resultFile(), log.records());
-        } catch (IOException e) {
-            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
-        }
-        if (failure.isPresent()) {
-            err.println(role + ": " + failure.get());
-            return 1;
-        }
-        out.println(role + ": " + log.summary());
-        return 0;
+        return ClientMain.finish(role, options, log, failure, "", out, err);
     }
 
     private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, CallLog log) {

@@ -1,13 +1,12 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ResultFile;
 import jakarta.xml.ws.Service;
 import jakarta.xml.ws.WebServiceException;
 
@@ -43,26 +42,7 @@ public final class SoapClient {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        if (parsed.error().isPresent()) {
-            err.println(KIND + ": " + parsed.error().get());
-            return 1;
-        }
-        ClientOptions options = parsed.orElseThrow();
-        String role = KIND + " " + options.client();
-        CallLog log = new CallLog(options.client());
-        Optional<String> failure = callAll(options, log);
-        try {
-            ResultFile.write(options.resultFile(), log.records());
-        } catch (IOException e) {
-            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
-        }
-        if (failure.isPresent()) {
-            err.println(role + ": " + failure.get());
-            return 1;
-        }
-        out.println(role + ": " + log.summary());
-        return 0;
+        return ClientMain.run(KIND, args, out, err, SoapClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {

@@ -1,0 +1,53 @@
+package io.wireanalyze.workloads;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * The part every client JVM's main shares: its options parsed, its calls made, one line per call written to
+ * {@code --result}, then a one-line summary on stdout and exit 0, or one line on stderr and exit 1. Each line starts
+ * with the client's kind and index ({@code soap client 0: ...}).
+ */
+public final class ClientMain {
+
+    /** One client's calls, logged; a failure, or empty. */
+    @FunctionalInterface
+    public interface Calls {
+        Optional<String> call(ClientOptions options, CallLog log);
+    }
+
+    private ClientMain() {
+    }
+
+    /** Parses {@code args}, makes the calls and {@linkplain #finish finishes}; the exit code. */
+    public static int run(String kind, String[] args, PrintStream out, PrintStream err, Calls calls) {
+        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
+        if (parsed.error().isPresent()) {
+            err.println(kind + ": " + parsed.error().get());
+            return 1;
+        }
+        ClientOptions options = parsed.orElseThrow();
+        CallLog log = new CallLog(options.client());
+        return finish(kind + " " + options.client(), options, log, calls.call(options, log), "", out, err);
+    }
+
+    /**
+     * Writes the result file (a failure to write it is the client's failure when it had none), then the summary,
+     * with {@code summarySuffix} after it, or the failure; the exit code.
+     */
+    public static int finish(String role, ClientOptions options, CallLog log, Optional<String> failure, String summarySuffix,
+                             PrintStream out, PrintStream err) {
+        try {
+            ResultFile.write(options.resultFile(), log.records());
+        } catch (IOException e) {
+            failure = failure.or(() -> Optional.of("result file " + options.resultFile() + ": " + e.getMessage()));
+        }
+        if (failure.isPresent()) {
+            err.println(role + ": " + failure.get());
+            return 1;
+        }
+        out.println(role + ": " + log.summary() + summarySuffix);
+        return 0;
+    }
+}
