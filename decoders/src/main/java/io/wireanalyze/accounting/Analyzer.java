@@ -17,19 +17,27 @@ import io.wireanalyze.tcp.StreamReassembler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Inside,
- * pass one takes the frames in order: finds TCP segments, tracks connections by 4-tuple and SYN, reassembles each
- * direction, and decodes messages with the protocols of {@link AnalysisOptions#protocols()}; {@link #finish} then
- * accounts every packet to a phase.
+ * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Frames
+ * come in capture order: TCP segments are found, connections tracked by 4-tuple and SYN, each direction reassembled
+ * and decoded with the protocols of {@link AnalysisOptions#protocols()}. A connection is accounted when it is done:
+ * {@link #MIN_LINGER_NANOS} (or the hole wait, if longer) of capture time after both FINs or an RST, after
+ * {@link #IDLE_HORIZON_NANOS} without a packet, when a SYN reuses its 4-tuple, or when the capture ends. Its
+ * packets go to the running {@link Totals}, its records (connection, messages, invocations, packet rows) to
+ * {@link Spill}s, and its state is dropped: what the analysis holds grows with the open connections, not with the
+ * packets. What depends on other connections waits for the capture's end: a connection whose bytes only fit a
+ * protocol (pinned when another proved its server), warm-up on connections without a marker, and the legs of relayed
+ * calls ({@link Legs}).
  */
 public final class Analyzer {
 
@@ -48,18 +56,90 @@ public final class Analyzer {
     /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
     private final List<Decoding> decodings = new ArrayList<>();
     private final Map<FlowKey, Connection> live = new HashMap<>();
-    private final List<Connection> connections = new ArrayList<>();
-    private final List<PacketRecord> packets = new ArrayList<>();
+    /** Open connections, the least recently active first; and those finished (both FINs, or an RST), likewise. */
+    private final LinkedHashSet<Connection> active = new LinkedHashSet<>();
+    private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
+    /** Connections whose bytes fit a protocol without proving it, until the capture ends (see {@link #pinByKnownServers}). */
+    private final List<Connection> held = new ArrayList<>();
+    private final Set<Server> knownServers = new HashSet<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
     private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
+    private final Totals totals = new Totals();
+    private final Codecs codecs = new Codecs();
+    private final Spill<AnalysisResult.ConnectionStats> connectionSpill;
+    private final Spill<Codecs.Keyed<MessageRecord>> messageSpill;
+    private final Spill<PendingInvocation> invocationSpill;
+    private final Spill<AnalysisResult.PacketRow> packetSpill;
+    private final Ledger.Sink sink;
+    private final long lingerNanos;
+    private final int recordsInMemory;
+    private int connectionCount;
     private long frames;
+    private long tcpPackets;
     private long firstNanos = Long.MIN_VALUE;
     private long lastNanos = Long.MIN_VALUE;
+    /** The time of the capture's latest TCP packet (counted), for the next one's elapsed time. */
+    private long previousTcpNanos;
+    private long firstTcpNanos;
+    private boolean finished;
+
+    /** A server that a connection proved to speak a protocol. */
+    private record Server(ProtocolName protocol, Endpoint endpoint) {
+    }
+
+    /**
+     * How long, in capture time, a connection is kept after its last packet when no FIN or RST ended it: it is then
+     * accounted, and a packet of its 4-tuple after that starts a connection of its own.
+     */
+    public static final long IDLE_HORIZON_NANOS = 15 * 60 * 1_000_000_000L;
+    /** How long at least a connection ended by FINs or an RST is kept for its last ACKs (or a reordered segment). */
+    public static final long MIN_LINGER_NANOS = 2_000_000_000L;
+    /** Records (messages, invocations...) held in memory before they are sorted into a temporary file. */
+    public static final int RECORDS_IN_MEMORY = 65_536;
 
     public Analyzer(AnalysisOptions options) {
+        this(options, RECORDS_IN_MEMORY);
+    }
+
+    /**
+     * @param recordsInMemory records of each kind held before they go, sorted, to a temporary file (a small number
+     *                        makes every capture spill: the results are the same)
+     */
+    public Analyzer(AnalysisOptions options, int recordsInMemory) {
         this.options = options;
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
+        this.recordsInMemory = recordsInMemory;
+        this.lingerNanos = Math.max(MIN_LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
+        connectionSpill = new Spill<>("connections", codecs.connections,
+                Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
+        messageSpill = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
+                k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
+                Math.max(1, recordsInMemory / 2));
+        invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
+        packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
+                recordsInMemory * 2);
+        sink = new Ledger.Sink() {
+            @Override
+            public void connection(AnalysisResult.ConnectionStats stats) {
+                connectionSpill.add(stats);
+            }
+
+            @Override
+            public void message(long seq, MessageRecord message) {
+                messageSpill.add(new Codecs.Keyed<>(seq, message));
+            }
+
+            @Override
+            public void invocation(PendingInvocation invocation) {
+                invocationSpill.add(invocation);
+            }
+
+            @Override
+            public void packet(AnalysisResult.PacketRow row) {
+                packetSpill.add(row);
+            }
+        };
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -72,7 +152,13 @@ public final class Analyzer {
      * the analysis counts but does not decode); the source stays open.
      */
     public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer) throws IOException {
-        Analyzer analyzer = new Analyzer(options);
+        return analyze(source, options, observer, RECORDS_IN_MEMORY);
+    }
+
+    /** {@link #analyze(FrameSource, AnalysisOptions, Consumer)} holding at most {@code recordsInMemory} records of a kind. */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer,
+                                         int recordsInMemory) throws IOException {
+        Analyzer analyzer = new Analyzer(options, recordsInMemory);
         Frame f;
         while ((f = source.next()) != null) {
             observer.accept(f);
@@ -83,6 +169,7 @@ public final class Analyzer {
 
     /** Takes the next frame of the capture. */
     public void accept(Frame frame) {
+        if (finished) throw new IllegalStateException("the analysis has finished");
         frames++;
         if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
         lastNanos = Math.max(lastNanos, frame.timestampNanos());   // the latest time seen: a file's clock may step back
@@ -135,13 +222,14 @@ public final class Analyzer {
         // open) belongs to the same connection.
         boolean reuse = pureSyn && c != null && (c.finished() || !c.sawSyn
                 || (s.src().equals(c.initiator) && c.synSeq != s.seq()));
+        if (reuse) done(c);
         if (c == null || reuse) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
             int buffered = options.limits().maxBufferedStreamBytes();
             long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
-            c = synAckFirst ? new Connection(connections.size() + 1, s.dst(), s.src(), true, -1, buffered, wait, decoder(true))
-                    : new Connection(connections.size() + 1, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, decoder(pureSyn));
-            connections.add(c);
+            int id = ++connectionCount;
+            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, decoder(true))
+                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, decoder(pureSyn));
             live.put(key, c);
         }
         Connection conn = c;
@@ -163,10 +251,14 @@ public final class Analyzer {
         long seq = s.syn() ? s.seq() + 1 : s.seq();
         long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
         var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
-        packets.add(new PacketRecord(s.frame().number(), s.frame().timestampNanos(), conn.id, fromInitiator, s.flags(),
-                s.frame().originalLength(), s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1,
-                placed.retransmission()));
         long now = s.frame().timestampNanos();
+        // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
+        if (tcpPackets == 0) firstTcpNanos = now;
+        long elapsed = tcpPackets == 0 ? 0 : Math.max(0, now - previousTcpNanos);
+        previousTcpNanos = now;
+        conn.log.add(s.frame().number(), now, tcpPackets++, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
+                s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
+        conn.lastNanos = Math.max(conn.lastNanos, now);
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, listenerFor(conn, i == 0));
         if (s.fin()) conn.closed[side] = true;
         // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
@@ -188,6 +280,61 @@ public final class Analyzer {
                 conn.decoder.end(i == 0, conn::add);
             }
         }
+        touch(conn);
+        evictIdle();
+    }
+
+    /** Moves the connection to the end of its queue: open, or finished and waiting for its last packets. */
+    private void touch(Connection c) {
+        active.remove(c);
+        closing.remove(c);
+        (c.finished() ? closing : active).add(c);
+    }
+
+    /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
+    private void evictIdle() {
+        evict(closing, lastNanos - lingerNanos);
+        evict(active, lastNanos - IDLE_HORIZON_NANOS);
+    }
+
+    private void evict(LinkedHashSet<Connection> queue, long before) {
+        while (!queue.isEmpty()) {
+            Connection c = queue.iterator().next();
+            if (c.lastNanos >= before) return;
+            done(c);
+        }
+    }
+
+    /**
+     * The connection gets no more packets: what waits behind holes is decoded, and it is accounted, unless its bytes
+     * only fit a protocol (then it waits for the capture's end, when every proven server is known).
+     */
+    private void done(Connection c) {
+        active.remove(c);
+        closing.remove(c);
+        FlowKey key = FlowKey.of(c.initiator, c.responder);
+        if (live.get(key) == c) live.remove(key);
+        ended(c);
+        if (c.held) return;
+        conclude(c);
+    }
+
+    /** The capture has nothing more for the connection: its streams flushed and its decoder told. */
+    private void ended(Connection c) {
+        for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
+        c.decoder.captureEnded(c::add);
+        ProtocolName p = c.decoder.protocol();
+        if (p != null && !p.equals(ProtocolName.UNKNOWN)) knownServers.add(new Server(p, c.server()));
+        c.held = c.decoder.maybeProtocol() != null;
+        if (c.held) held.add(c);
+    }
+
+    /** Accounts the connection and lets it go. */
+    private void conclude(Connection c) {
+        c.decoder.finish(c::add);
+        c.conclude();
+        new Ledger(options, c, firstNanos).account(totals, sink);
+        c.log = null;
     }
 
     /**
@@ -195,18 +342,10 @@ public final class Analyzer {
      * mid-way) are pinned when another connection in the capture proved that their server speaks it.
      */
     private void pinByKnownServers() {
-        record Server(ProtocolName protocol, Endpoint endpoint) {
-        }
-        Set<Server> known = new HashSet<>();
-        for (Connection c : connections) {
-            ProtocolName p = c.decoder.protocol();
-            if (p != null && !p.equals(ProtocolName.UNKNOWN)) known.add(new Server(p, c.server()));
-        }
-        for (Connection c : connections) {
+        for (Connection c : held) {
             ProtocolName p = c.decoder.maybeProtocol();
-            if (p == null) continue;
             Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
-            if (known.contains(new Server(p, server))) c.decoder.pinMaybe();
+            if (knownServers.contains(new Server(p, server))) c.decoder.pinMaybe();
         }
     }
 
@@ -233,25 +372,50 @@ public final class Analyzer {
         };
     }
 
-    /** Ends pass one and accounts every packet. */
+    /** The capture has ended: accounts the connections still open and returns the whole result. */
     public AnalysisResult finish(String source, String stopReason) {
-        for (Connection c : connections) {
-            for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
-            c.decoder.captureEnded(c::add);
-        }
+        if (finished) throw new IllegalStateException("the analysis has finished");
+        finished = true;
+        List<Connection> open = new ArrayList<>(live.values());
+        open.sort(Comparator.comparingInt(c -> c.id));
+        live.clear();
+        active.clear();
+        closing.clear();
+        for (Connection c : open) ended(c);
         pinByKnownServers();
+        held.sort(Comparator.comparingInt(c -> c.id));
+        for (Connection c : open) if (!c.held) conclude(c);
+        for (Connection c : held) conclude(c);
+        held.clear();
         long lost = defragmenter.incompleteFragments();
         if (lost > 0) {
             otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
             otherFrames.put("IPv4 fragments of datagrams never completed (not analysed)", lost);
         }
-        for (Connection c : connections) {
-            c.decoder.finish(c::add);
-            c.conclude();
-        }
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
-        var info = new AnalysisResult.CaptureInfo(frames, packets.size(), otherFrames,
+        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, otherFrames,
                 frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
-        return new Ledger(options, connections, packets, start).account(source, info);
+        long accounted = totals.tcpPackets();
+        if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
+        Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals,
+                new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
+                        k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
+        AnalysisResult.Summary summary = summary(calls);
+        return new AnalysisResult(source, info, summary, totals.phases(), connectionSpill.sorted(),
+                Spill.values(messageSpill.sorted()), calls.records(), options.keepPackets() ? packetSpill.sorted() : List.of());
+    }
+
+    private AnalysisResult.Summary summary(Invocations.Final calls) {
+        Double setupMs = null;
+        long setupPackets = 0;
+        if (totals.firstCallIndex >= 0) {
+            setupPackets = totals.firstCallIndex;
+            setupMs = (totals.firstCallNanos - firstTcpNanos) / 1e6;
+        }
+        Double ratio = calls.measured() == 0 || calls.dataPackets() + calls.overheadPackets() == 0 ? null
+                : (double) calls.dataPackets() / (calls.dataPackets() + calls.overheadPackets());
+        Double perInvocation = calls.measured() == 0 ? null : (double) calls.overheadPackets() / calls.measured();
+        return new AnalysisResult.Summary(tcpPackets, setupMs, setupPackets, calls.measured(), calls.dataPackets(),
+                calls.overheadPackets(), ratio, perInvocation);
     }
 }

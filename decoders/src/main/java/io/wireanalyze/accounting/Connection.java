@@ -11,9 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One TCP connection: during pass one its reassembly and decoding state and the messages found; after
- * {@link #conclude} only what accounting reads (the messages, each direction's {@link StreamReassembler.Summary},
- * the protocol and which side was the client), its live state dropped.
+ * One TCP connection: while open its reassembly and decoding state, its packets and the messages found; after
+ * {@link #conclude} only what accounting reads (the packets, the messages, each direction's
+ * {@link StreamReassembler.Summary}, the protocol and which side was the client), its live state dropped; once
+ * accounted, nothing.
  */
 final class Connection {
 
@@ -30,6 +31,12 @@ final class Connection {
     /** Copies of packets already seen (a tap, or the flow captured on two interfaces). */
     final PacketCopies copies = new PacketCopies();
     boolean reset;
+    /** Its packets, until it is accounted. */
+    PacketLog log = new PacketLog();
+    /** The latest capture time of its packets. */
+    long lastNanos = Long.MIN_VALUE;
+    /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
+    boolean held;
     /** Messages in the order decoded, and per direction (C2S, S2C) in stream order. */
     final List<Message> messages = new ArrayList<>();
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());

@@ -11,23 +11,20 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongUnaryOperator;
 
 /**
  * Pairs application requests with their replies, per connection: a reply answers the request with its id,
  * or (JRMP) the oldest unanswered one. Invocations on a connection before its marker call are warm-up; on a connection
- * without a marker, those sent before the capture's first marker.
+ * without a marker, those sent before the capture's first marker (decided when the capture ends).
  */
 final class Invocations {
 
     private final String marker;
     private final Map<Message, Ledger.Placed> placed;
-    private final LongUnaryOperator nanosOfFrame;
 
-    Invocations(String marker, Map<Message, Ledger.Placed> placed, LongUnaryOperator nanosOfFrame) {
+    Invocations(String marker, Map<Message, Ledger.Placed> placed) {
         this.marker = marker;
         this.placed = placed;
-        this.nanosOfFrame = nanosOfFrame;
     }
 
     /** A request, its reply (null when unanswered), and the fragments that continued either. */
@@ -70,81 +67,101 @@ final class Invocations {
         }
     }
 
-    /** What {@link Legs} needs of an invocation beside its record. */
-    record Timed(AnalysisResult.InvocationRecord record, String call, long startNanos, long replyStartNanos, long endNanos,
-                 long wireBytes, boolean aloneOnItsConnection) {
+    /**
+     * The invocations of one accounted connection, in request-frame order. Its marker calls tell {@code totals}
+     * when the capture's first marker was sent: a connection without a marker of its own (a client that opens a
+     * connection a call, as Hessian's does when its replies are streamed) has its calls before it as warm-up, which
+     * is decided once every connection is in ({@link PendingInvocation#warmup()} null until then).
+     */
+    List<PendingInvocation> build(Connection c, AnalysisResult.ConnectionStats stats, Totals totals) {
+        List<PendingInvocation> out = new ArrayList<>();
+        List<Exchange> exchanges = exchanges(c);
+        int lastMarker = -1;
+        for (int i = 0; i < exchanges.size(); i++) {
+            Exchange e = exchanges.get(i);
+            if (!isMarker(e.request.info().method())) continue;
+            lastMarker = i;
+            Ledger.Placed p = placed.get(e.request);
+            if (p.firstFrame != Long.MAX_VALUE) totals.marker(p.firstNanos);
+        }
+        boolean alone = requests(c) == 1;
+        for (int i = 0; i < exchanges.size(); i++) {
+            Exchange e = exchanges.get(i);
+            Ledger.Placed pq = placed.get(e.request);
+            if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
+            long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
+            long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE, replying = Long.MAX_VALUE;
+            Parts values = new Parts(), security = new Parts();
+            for (Message m : e.requestParts()) {
+                values.add(m.info().details().valueBytes());
+                security.add(m.info().details().securityBytes());
+                Ledger.Placed pl = placed.get(m);
+                packets += pl.packets;
+                dataPackets += pl.dataPackets;
+                wire += pl.wireBytes;
+                requestBytes += m.length();
+                requestData += m.dataLength();
+                sent = Math.min(sent, pl.firstNanos);
+                framing += m.info().details().framingBytes();
+            }
+            for (Message m : e.replyParts()) {
+                values.add(m.info().details().valueBytes());
+                security.add(m.info().details().securityBytes());
+                Ledger.Placed pl = placed.get(m);
+                packets += pl.packets;
+                dataPackets += pl.dataPackets;
+                wire += pl.wireBytes;
+                replyBytes += m.length();
+                framing += m.info().details().framingBytes();
+                replyFrame = Math.max(replyFrame, pl.lastFrame);
+                answered = Math.max(answered, pl.lastNanos);
+                replying = Math.min(replying, pl.firstNanos);
+            }
+            Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
+            Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(pq.firstFrame)) / 1e6;
+            String exception = e.reply == null ? null : e.reply.info().details().exception();
+            Boolean warmup = lastMarker >= 0 ? i < lastMarker : null;
+            var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
+                    packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
+                    warmup != null && warmup, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
+                    null, null, null, null, null, values.sum(), security.sum());
+            int at = c.log.indexOf(pq.firstFrame);
+            totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
+            // Legs nest in time, whatever order the capture holds their frames in.
+            out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos, c.log.tcpIndex(at), c.log.nanos(at),
+                    call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, alone,
+                    stats.packets(), stats.wireBytes(), stats.durationMs()));
+        }
+        return out;
     }
 
     /**
-     * When the first marker call of the capture was sent: a connection without a marker of its own (a client that opens
-     * a connection a call, as Hessian's does when its replies are streamed) has its calls before it as warm-up.
+     * The invocations of every connection: {@code pending} in the order their requests were sent ({@link Legs#ORDER}),
+     * their warm-up decided by the capture's first marker and their legs linked; into {@code out}, which sorts them in
+     * frame order.
      */
-    private long firstMarkerNanos(List<Connection> connections) {
-        long first = Long.MAX_VALUE;
-        for (Connection c : connections) {
-            for (Exchange e : exchanges(c)) {
-                if (!isMarker(e.request.info().method())) continue;
-                Ledger.Placed p = placed.get(e.request);
-                if (p.firstFrame != Long.MAX_VALUE) first = Math.min(first, p.firstNanos);
+    static Final settle(List<PendingInvocation> pending, Totals totals, Spill<Codecs.Keyed<AnalysisResult.InvocationRecord>> out) {
+        long firstMarker = totals.firstMarkerNanos;
+        int[] measured = new int[1];
+        long[] packets = new long[2];   // data, overhead
+        Legs legs = new Legs(p -> {
+            AnalysisResult.InvocationRecord r = p.record();
+            boolean warmup = p.warmup() != null ? p.warmup() : firstMarker != Long.MAX_VALUE && p.requestFirstNanos() < firstMarker;
+            if (warmup != r.warmup()) r = r.withWarmup(warmup);
+            if (r.measured()) {
+                measured[0]++;
+                packets[0] += r.dataPackets();
+                packets[1] += r.overheadPackets();
             }
-        }
-        return first == Long.MAX_VALUE ? Long.MIN_VALUE : first;   // no marker: no warm-up
+            out.add(new Codecs.Keyed<>(p.seq(), r));
+        });
+        for (PendingInvocation p : pending) legs.accept(p);
+        legs.finish();
+        return new Final(Spill.values(out.sorted()), measured[0], packets[0], packets[1]);
     }
 
-    List<AnalysisResult.InvocationRecord> build(List<Connection> connections, List<AnalysisResult.ConnectionStats> stats) {
-        List<Timed> all = new ArrayList<>();
-        long firstMarker = firstMarkerNanos(connections);
-        for (Connection c : connections) {
-            List<Exchange> exchanges = exchanges(c);
-            int lastMarker = -1;
-            for (int i = 0; i < exchanges.size(); i++) {
-                if (isMarker(exchanges.get(i).request.info().method())) lastMarker = i;
-            }
-            for (int i = 0; i < exchanges.size(); i++) {
-                Exchange e = exchanges.get(i);
-                Ledger.Placed pq = placed.get(e.request);
-                if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
-                long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
-                long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE, replying = Long.MAX_VALUE;
-                Parts values = new Parts(), security = new Parts();
-                for (Message m : e.requestParts()) {
-                    values.add(m.info().details().valueBytes());
-                    security.add(m.info().details().securityBytes());
-                    Ledger.Placed pl = placed.get(m);
-                    packets += pl.packets;
-                    dataPackets += pl.dataPackets;
-                    wire += pl.wireBytes;
-                    requestBytes += m.length();
-                    requestData += m.dataLength();
-                    sent = Math.min(sent, pl.firstNanos);
-                    framing += m.info().details().framingBytes();
-                }
-                for (Message m : e.replyParts()) {
-                    values.add(m.info().details().valueBytes());
-                    security.add(m.info().details().securityBytes());
-                    Ledger.Placed pl = placed.get(m);
-                    packets += pl.packets;
-                    dataPackets += pl.dataPackets;
-                    wire += pl.wireBytes;
-                    replyBytes += m.length();
-                    framing += m.info().details().framingBytes();
-                    replyFrame = Math.max(replyFrame, pl.lastFrame);
-                    answered = Math.max(answered, pl.lastNanos);
-                    replying = Math.min(replying, pl.firstNanos);
-                }
-                Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
-                Double latency = reply == null ? null : (nanosOfFrame.applyAsLong(reply) - nanosOfFrame.applyAsLong(pq.firstFrame)) / 1e6;
-                String exception = e.reply == null ? null : e.reply.info().details().exception();
-                var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
-                        packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
-                        lastMarker >= 0 ? i < lastMarker : pq.firstNanos < firstMarker, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
-                        null, null, null, null, null, values.sum(), security.sum());
-                // Legs nest in time, whatever order the capture holds their frames in.
-                all.add(new Timed(record, call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, requests(c) == 1));
-            }
-        }
-        all.sort(Comparator.comparingLong(t -> t.record().requestFrame()));
-        return Legs.link(all, stats);
+    /** Every invocation in frame order, with the measured ones' figures. */
+    record Final(List<AnalysisResult.InvocationRecord> records, int measured, long dataPackets, long overheadPackets) {
     }
 
     /**

@@ -1,0 +1,239 @@
+package io.wireanalyze.accounting;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+
+/**
+ * Records of one kind, added in any order and read back sorted: up to {@code maxInMemory} of them are held, then
+ * sorted and written to a temporary file as a run; {@link #sorted} merges the runs. What an analysis holds is then
+ * bounded by the open connections and these buffers, not by the capture. Equal records keep the order they were
+ * added in (the sort is stable, and the merge takes earlier runs first). A capture whose records fit in memory never
+ * touches the disk.
+ */
+final class Spill<T> {
+
+    /** Writes a record as bytes and reads it back. */
+    interface Codec<T> {
+        void write(DataOutputStream out, T value) throws IOException;
+
+        T read(DataInputStream in) throws IOException;
+    }
+
+    private static final int BUFFER = 64 << 10;
+
+    private final String kind;
+    private final Codec<T> codec;
+    private final Comparator<T> order;
+    private final int maxInMemory;
+    private final List<T> buffer = new ArrayList<>();
+    private final List<Path> runs = new ArrayList<>();
+    private long size;
+    private boolean sealed;
+
+    Spill(String kind, Codec<T> codec, Comparator<T> order, int maxInMemory) {
+        if (maxInMemory <= 0) throw new IllegalArgumentException("maxInMemory must be positive: " + maxInMemory);
+        this.kind = kind;
+        this.codec = codec;
+        this.order = order;
+        this.maxInMemory = maxInMemory;
+    }
+
+    void add(T value) {
+        if (sealed) throw new IllegalStateException(kind + ": already read");
+        buffer.add(value);
+        size++;
+        if (buffer.size() >= maxInMemory) writeRun();
+    }
+
+    long size() {
+        return size;
+    }
+
+    /** Runs written to disk so far. */
+    int runs() {
+        return runs.size();
+    }
+
+    /** Everything added, in order; no more may be added. The list may be read many times. */
+    List<T> sorted() {
+        sealed = true;
+        buffer.sort(order);
+        if (runs.isEmpty()) return Collections.unmodifiableList(buffer);
+        if (!buffer.isEmpty()) writeRun();
+        return new Merged<>(kind, codec, order, List.copyOf(runs), size);
+    }
+
+    private void writeRun() {
+        buffer.sort(order);
+        try {
+            Path file = Files.createTempFile("wireanalyze-" + kind + "-", ".run");
+            file.toFile().deleteOnExit();
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER))) {
+                out.writeInt(buffer.size());
+                for (T v : buffer) codec.write(out, v);
+            }
+            runs.add(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot spill " + kind + " records to a temporary file (java.io.tmpdir="
+                    + System.getProperty("java.io.tmpdir") + "): " + e.getMessage(), e);
+        }
+        buffer.clear();
+    }
+
+    /** The values of keyed records, in their order. */
+    static <T> List<T> values(List<Codecs.Keyed<T>> keyed) {
+        return new AbstractList<>() {
+            @Override
+            public T get(int index) {
+                return keyed.get(index).value();
+            }
+
+            @Override
+            public int size() {
+                return keyed.size();
+            }
+
+            @Override
+            public Iterator<T> iterator() {
+                Iterator<Codecs.Keyed<T>> it = keyed.iterator();
+                return new Iterator<>() {
+                    @Override
+                    public boolean hasNext() {
+                        return it.hasNext();
+                    }
+
+                    @Override
+                    public T next() {
+                        return it.next().value();
+                    }
+                };
+            }
+        };
+    }
+
+    /** The runs merged: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
+    private static final class Merged<T> extends AbstractList<T> {
+        private final String kind;
+        private final Codec<T> codec;
+        private final Comparator<T> order;
+        private final List<Path> runs;
+        private final long size;
+        private Iterator<T> cursor;
+        private int cursorIndex;
+
+        Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, long size) {
+            this.kind = kind;
+            this.codec = codec;
+            this.order = order;
+            this.runs = runs;
+            this.size = size;
+        }
+
+        @Override
+        public int size() {
+            return (int) Math.min(size, Integer.MAX_VALUE);
+        }
+
+        @Override
+        public T get(int index) {
+            if (index < 0 || index >= size()) throw new IndexOutOfBoundsException(index);
+            if (cursor == null || index < cursorIndex) {
+                cursor = iterator();
+                cursorIndex = 0;
+            }
+            while (cursorIndex < index) {
+                cursor.next();
+                cursorIndex++;
+            }
+            cursorIndex++;
+            return cursor.next();
+        }
+
+        @Override
+        public Iterator<T> iterator() {
+            return new Iterator<>() {
+                private final PriorityQueue<Run<T>> heads = open();
+
+                @Override
+                public boolean hasNext() {
+                    return !heads.isEmpty();
+                }
+
+                @Override
+                public T next() {
+                    Run<T> r = heads.poll();
+                    if (r == null) throw new NoSuchElementException();
+                    T v = r.head;
+                    if (r.advance()) heads.add(r);
+                    return v;
+                }
+            };
+        }
+
+        private PriorityQueue<Run<T>> open() {
+            PriorityQueue<Run<T>> heads = new PriorityQueue<>(Math.max(1, runs.size()), (a, b) -> {
+                int c = order.compare(a.head, b.head);
+                return c != 0 ? c : Integer.compare(a.index, b.index);
+            });
+            for (int i = 0; i < runs.size(); i++) {
+                Run<T> r = new Run<>(kind, codec, runs.get(i), i);
+                if (r.advance()) heads.add(r);
+            }
+            return heads;
+        }
+    }
+
+    /** One run being read: its current record. Closes its file when exhausted. */
+    private static final class Run<T> {
+        final int index;
+        private final String kind;
+        private final Codec<T> codec;
+        private final Path file;
+        private DataInputStream in;
+        private int left;
+        T head;
+
+        Run(String kind, Codec<T> codec, Path file, int index) {
+            this.kind = kind;
+            this.codec = codec;
+            this.file = file;
+            this.index = index;
+        }
+
+        boolean advance() {
+            try {
+                if (in == null) {
+                    in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER));
+                    left = in.readInt();
+                }
+                if (left == 0) {
+                    in.close();
+                    head = null;
+                    return false;
+                }
+                left--;
+                head = codec.read(in);
+                return true;
+            } catch (EOFException e) {
+                throw new UncheckedIOException(file + ": spilled " + kind + " records end early (the temporary file was changed)", e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(file + ": cannot read spilled " + kind + " records: " + e.getMessage(), e);
+            }
+        }
+    }
+}
