@@ -65,6 +65,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
         AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(),
                 CaptureAnalysis.keyLog(tlsKeyLogs, progress));
+        // One row per packet only where it is written: the packets CSV and the annotated copy.
+        options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {

@@ -2,8 +2,7 @@ package io.wireanalyze.report;
 
 import io.wireanalyze.accounting.AnalysisResult.InvocationRecord;
 
-import java.util.List;
-import java.util.function.ToLongFunction;
+import java.util.DoubleSummaryStatistics;
 
 /**
  * Figures over the measured invocations of a capture (warm-up and marker calls counted, then left out).
@@ -35,38 +34,52 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
                        int legs, Double framingBytes, Double legsPer, Double legPackets, Double legWireBytes, Double legMs,
                        Double valueBytes, Double securityBytes) {
 
-    /** Latency distribution; the median averages the two middle values, p95 is the nearest rank. */
-    record Latency(double min, double median, double mean, double p95, double max) {
-        static Latency of(double[] sorted) {
-            int n = sorted.length;
-            double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-            double sum = 0;
-            for (double v : sorted) sum += v;
-            int rank = (int) Math.ceil(0.95 * n);
-            return new Latency(sorted[0], median, sum / n, sorted[Math.max(rank, 1) - 1], sorted[n - 1]);
-        }
+    /**
+     * Latency distribution; the median averages the two middle values, p95 is the nearest rank.
+     *
+     * @param approximate the median and p95 come from a histogram (more than {@link LatencyDigest#EXACT} values)
+     */
+    record Latency(double min, double median, double mean, double p95, double max, boolean approximate) {
     }
 
-    static InvocationStats of(List<InvocationRecord> all) {
-        List<InvocationRecord> m = all.stream().filter(InvocationRecord::measured).toList();
-        int legs = (int) all.stream().filter(i -> i.legOf() != null).count();
-        boolean layered = m.stream().anyMatch(i -> i.framingBytes() != null);
-        boolean relayed = m.stream().anyMatch(i -> i.legs() != null);
-        int warmup = (int) all.stream().filter(i -> i.warmup() && i.legOf() == null).count();
-        int markers = (int) all.stream().filter(i -> i.marker() && i.legOf() == null).count();
-        double[] latencies = m.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).sorted().toArray();
-        Latency latency = latencies.length == 0 ? null : Latency.of(latencies);
-        return new InvocationStats(m.size(), warmup, markers, m.size() - latencies.length, latency,
-                mean(m, InvocationRecord::packets), mean(m, InvocationRecord::dataPackets),
-                mean(m, InvocationRecord::overheadPackets), mean(m, InvocationRecord::requestBytes),
-                mean(m, InvocationRecord::replyBytes), mean(m, InvocationRecord::fragments), legs,
-                layered ? mean(m, i -> orZero(i.framingBytes())) : null,
-                relayed ? mean(m, i -> i.legs() == null ? 0 : i.legs()) : null,
-                relayed ? mean(m, i -> orZero(i.legPackets())) : null,
-                relayed ? mean(m, i -> orZero(i.legWireBytes())) : null,
-                relayed && !m.isEmpty() ? m.stream().mapToDouble(i -> i.legMs() == null ? 0 : i.legMs()).sum() / m.size() : null,
-                !m.isEmpty() && m.stream().allMatch(i -> i.valueBytes() != null) ? mean(m, InvocationRecord::valueBytes) : null,
-                !m.isEmpty() && m.stream().allMatch(i -> i.securityBytes() != null) ? mean(m, InvocationRecord::securityBytes) : null);
+    /** One pass over the invocations (they may be read from disk), in bounded memory. */
+    static InvocationStats of(Iterable<InvocationRecord> all) {
+        int measured = 0, legs = 0, warmup = 0, markers = 0;
+        boolean layered = false, relayed = false, allValues = true, allSecurity = true;
+        long packets = 0, dataPackets = 0, overhead = 0, requestBytes = 0, replyBytes = 0, fragments = 0, framing = 0;
+        long legCount = 0, legPackets = 0, legWire = 0, values = 0, security = 0;
+        DoubleSummaryStatistics legMs = new DoubleSummaryStatistics();   // summed as a stream sums
+        LatencyDigest latencies = new LatencyDigest();
+        for (InvocationRecord i : all) {
+            if (i.legOf() != null) legs++;
+            if (i.warmup() && i.legOf() == null) warmup++;
+            if (i.marker() && i.legOf() == null) markers++;
+            if (!i.measured()) continue;
+            measured++;
+            layered |= i.framingBytes() != null;
+            relayed |= i.legs() != null;
+            if (i.latencyMs() != null) latencies.add(i.latencyMs());
+            packets += i.packets();
+            dataPackets += i.dataPackets();
+            overhead += i.overheadPackets();
+            requestBytes += i.requestBytes();
+            replyBytes += i.replyBytes();
+            fragments += i.fragments();
+            framing += orZero(i.framingBytes());
+            legCount += i.legs() == null ? 0 : i.legs();
+            legPackets += orZero(i.legPackets());
+            legWire += orZero(i.legWireBytes());
+            legMs.accept(i.legMs() == null ? 0 : i.legMs());
+            if (i.valueBytes() == null) allValues = false; else values += i.valueBytes();
+            if (i.securityBytes() == null) allSecurity = false; else security += i.securityBytes();
+        }
+        int m = measured;
+        return new InvocationStats(m, warmup, markers, m - latencies.count(), latencies.latency(),
+                mean(packets, m), mean(dataPackets, m), mean(overhead, m), mean(requestBytes, m), mean(replyBytes, m),
+                mean(fragments, m), legs, layered ? mean(framing, m) : null, relayed ? mean(legCount, m) : null,
+                relayed ? mean(legPackets, m) : null, relayed ? mean(legWire, m) : null,
+                relayed && m > 0 ? legMs.getSum() / m : null, m > 0 && allValues ? mean(values, m) : null,
+                m > 0 && allSecurity ? mean(security, m) : null);
     }
 
     /** Request and reply bytes that are neither outer framing nor values: envelopes, tags, headers; null when values are unknown. */
@@ -79,7 +92,7 @@ record InvocationStats(int measured, int warmup, int markers, int unanswered, La
         return v == null ? 0 : v;
     }
 
-    private static Double mean(List<InvocationRecord> m, ToLongFunction<InvocationRecord> f) {
-        return m.isEmpty() ? null : m.stream().mapToLong(f).sum() / (double) m.size();
+    private static Double mean(long sum, int n) {
+        return n == 0 ? null : sum / (double) n;
     }
 }

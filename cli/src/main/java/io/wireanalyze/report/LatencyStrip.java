@@ -8,7 +8,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.util.List;
 
 /** Latency ms by invocation number for one capture: measured calls in blue, warm-up grey, marker orange. */
 final class LatencyStrip {
@@ -22,18 +21,27 @@ final class LatencyStrip {
     private static final Color WARMUP = new Color(0xBAB0AC);
     private static final Color MARKER = new Color(0xF28E2B);
 
+    /** From this many calls on, dots are drawn small. */
+    static final int SMALL_DOTS_FROM = 2_000;
+
     private LatencyStrip() {}
 
     static boolean hasLatency(AnalysisResult r) {
-        return r.invocations().stream().anyMatch(i -> i.latencyMs() != null);
+        for (InvocationRecord i : r.invocations()) if (i.latencyMs() != null) return true;
+        return false;
     }
 
+    /** Two passes over the invocations (they may be read from disk): their number and greatest latency, then the dots. */
     static void draw(Graphics2D g, AnalysisResult r, int x, int y, int width) {
-        List<InvocationRecord> calls = r.invocations().stream().filter(i -> i.legOf() == null).toList();   // a leg is part of its call
-        double max = calls.stream().filter(i -> i.latencyMs() != null).mapToDouble(InvocationRecord::latencyMs).max().orElse(0);
+        int n = 0;
+        double max = 0;
+        for (InvocationRecord i : r.invocations()) {
+            if (i.legOf() != null) continue;   // a leg is part of its call
+            n++;
+            if (i.latencyMs() != null) max = Math.max(max, i.latencyMs());
+        }
         double yStep = Axis.niceStep(max, 0);
         double yMax = max == 0 ? 1 : max * 1.1;
-        int n = calls.size();
         int left = x + AXIS_LEFT, right = x + width - 10;
         int firstX = left + DOT_PAD, lastX = right - DOT_PAD;
         int top = y + PLOT_TOP, bottom = y + HEIGHT - PLOT_BOTTOM;
@@ -67,13 +75,16 @@ final class LatencyStrip {
         g.drawLine(left, bottom, right, bottom);
 
         g.setStroke(new BasicStroke(1.5f));
-        for (int i = 0; i < n; i++) {
-            InvocationRecord c = calls.get(i);
+        int dot = n > SMALL_DOTS_FROM ? 2 : 8;   // many calls: small dots, or they hide each other
+        int number = 0;
+        for (InvocationRecord c : r.invocations()) {
+            if (c.legOf() != null) continue;
+            number++;
             if (c.latencyMs() == null) continue;
-            int px = px(i + 1, n, firstX, lastX);
+            int px = px(number, n, firstX, lastX);
             int py = bottom - (int) Math.round(c.latencyMs() / yMax * (bottom - top));
             g.setColor(c.marker() ? MARKER : c.warmup() ? WARMUP : MEASURED);
-            g.fillOval(px - 4, py - 4, 8, 8);
+            g.fillOval(px - dot / 2, py - dot / 2, dot, dot);
         }
     }
 

@@ -29,20 +29,21 @@ final class NotableMessages {
         return messages.stream().filter(r -> notable(r.message())).toList();
     }
 
-    /** Prints at most {@link #MAX_LINES} lines, then how many were left out; returns the lines printed. */
-    static int print(PrintWriter out, List<MessageRecord> messages, String indent) {
-        List<MessageRecord> all = select(messages);
-        if (all.isEmpty()) {
+    /** Prints at most {@link #MAX_LINES} lines, then how many were left out; returns the lines printed. One pass. */
+    static int print(PrintWriter out, Iterable<MessageRecord> messages, String indent) {
+        TextTable t = new TextTable("frame", "time ms", "conn", "dir", "phase", "message", "detail");
+        long notable = 0;
+        for (MessageRecord r : messages) {
+            Message m = r.message();
+            if (!notable(m) || notable++ >= MAX_LINES) continue;
+            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type(), detail(m));
+        }
+        if (notable == 0) {
             out.println(indent + "none");
             return 0;
         }
-        TextTable t = new TextTable("frame", "time ms", "conn", "dir", "phase", "message", "detail");
-        for (MessageRecord r : all.subList(0, Math.min(MAX_LINES, all.size()))) {
-            Message m = r.message();
-            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type(), detail(m));
-        }
         t.print(out, indent);
-        if (all.size() > MAX_LINES) out.println(indent + "... " + (all.size() - MAX_LINES) + " more (see --format csv)");
+        if (notable > MAX_LINES) out.println(indent + "... " + (notable - MAX_LINES) + " more (see --format csv)");
         return t.rowCount();
     }
 

@@ -53,7 +53,7 @@ public final class TextReport {
         section("Invocations");
         invocations(InvocationStats.of(r.invocations()));
         section("Connections");
-        connections(r.connections()).print(out, INDENT);
+        connections(r.connections(), Fmt.baseName(r.source()));
         section("Naming, DGC, keep-alive and unparsed messages");
         NotableMessages.print(out, r.messages(), INDENT);
         out.flush();
@@ -168,8 +168,9 @@ public final class TextReport {
         TextTable t = new TextTable("", "");
         InvocationStats.Latency l = s.latencyMs();
         if (l != null) {
-            t.row("latency ms min", Fmt.ms(l.min())).row("latency ms median", Fmt.ms(l.median()))
-                    .row("latency ms mean", Fmt.ms(l.mean())).row("latency ms p95", Fmt.ms(l.p95()))
+            String approx = l.approximate() ? " (HdrHistogram, " + LatencyDigest.DIGITS + " significant digits)" : "";
+            t.row("latency ms min", Fmt.ms(l.min())).row("latency ms median" + approx, Fmt.ms(l.median()))
+                    .row("latency ms mean", Fmt.ms(l.mean())).row("latency ms p95" + approx, Fmt.ms(l.p95()))
                     .row("latency ms max", Fmt.ms(l.max()));
         }
         t.row("packets per invocation", Fmt.decimal(s.packets()))
@@ -196,15 +197,81 @@ public final class TextReport {
         t.print(out, INDENT);
     }
 
-    static TextTable connections(List<ConnectionStats> connections) {
-        TextTable t = new TextTable("id", "client", "server", "protocol", "packets", "wire bytes", "payload bytes",
-                "c2s bytes", "s2c bytes", "start ms", "duration ms", "SYN", "gap bytes", "messages");
+    /** Every connection when there are at most this many; else the largest and the unusual ones. */
+    static final int ALL_CONNECTIONS = 20;
+    static final int LARGEST = 10, UNUSUAL = 10;
+
+    /**
+     * The connections table. A capture of many connections gets the {@link #LARGEST} by packets and the first
+     * {@link #UNUSUAL} unusual ones (no SYN seen, bytes the capture lost, conflicting retransmissions, no protocol
+     * recognised), with how many there are of each protocol and where to find them all. One pass, bounded memory.
+     */
+    private void connections(Iterable<ConnectionStats> connections, String base) {
+        java.util.PriorityQueue<ConnectionStats> largest = new java.util.PriorityQueue<>(
+                java.util.Comparator.comparingLong(ConnectionStats::packets).thenComparing(ConnectionStats::id, java.util.Comparator.reverseOrder()));
+        List<ConnectionStats> all = new ArrayList<>(), unusual = new ArrayList<>();
+        java.util.Map<String, Long> byProtocol = new java.util.TreeMap<>();
+        long n = 0, unusualCount = 0;
         for (ConnectionStats c : connections) {
-            t.row(c.id(), c.client(), c.server(), c.protocol(), c.packets(), c.wireBytes(), c.payloadBytes(),
-                    c.c2sPayloadBytes(), c.s2cPayloadBytes(), Fmt.ms(c.startMs()), Fmt.ms(c.durationMs()),
-                    c.sawSyn() ? "yes" : "no", c.gapBytes(), c.messages());
+            n++;
+            byProtocol.merge(c.protocol(), 1L, Long::sum);
+            if (all != null) {
+                all.add(c);
+                if (all.size() > ALL_CONNECTIONS) all = null;
+            }
+            largest.add(c);
+            if (largest.size() > LARGEST) largest.poll();
+            if (!why(c).isEmpty() && unusualCount++ < UNUSUAL) unusual.add(c);
         }
-        return t;
+        if (all != null) {
+            TextTable t = connectionTable(false);
+            for (ConnectionStats c : all) connectionRow(t, c, null);
+            t.print(out, INDENT);
+            return;
+        }
+        java.util.Set<Integer> top = new java.util.HashSet<>();
+        for (ConnectionStats c : largest) top.add(c.id());
+        java.util.TreeMap<Integer, ConnectionStats> shown = new java.util.TreeMap<>();
+        for (ConnectionStats c : largest) shown.put(c.id(), c);
+        for (ConnectionStats c : unusual) shown.put(c.id(), c);
+        StringBuilder protocols = new StringBuilder();
+        byProtocol.forEach((p, k) -> protocols.append(protocols.length() == 0 ? "" : ", ").append(p).append(' ').append(Fmt.count(k)));
+        out.println(INDENT + Fmt.count(n) + " connections (" + protocols + "); shown: the " + top.size() + " largest by packets and "
+                + Math.min(unusualCount, UNUSUAL) + " of " + Fmt.count(unusualCount)
+                + " unusual (no SYN seen, bytes lost, conflicting retransmissions, no protocol recognised)");
+        TextTable t = connectionTable(true);
+        for (ConnectionStats c : shown.values()) {
+            String note = why(c);
+            connectionRow(t, c, top.contains(c.id()) ? (note.isEmpty() ? "largest" : "largest, " + note) : note);
+        }
+        t.print(out, INDENT);
+        out.println(INDENT + "... " + Fmt.count(n - shown.size()) + " more: every connection is in --format csv ("
+                + base + ".connections.csv) and --format json");
+    }
+
+    /** Why a connection is unusual, or "" when it is not. */
+    private static String why(ConnectionStats c) {
+        List<String> reasons = new ArrayList<>();
+        if (!c.sawSyn()) reasons.add("no SYN");
+        if (c.gapBytes() > 0) reasons.add("gap");
+        if (c.conflictingBytes() > 0) reasons.add("conflicting bytes");
+        if (c.protocol().equals("unknown")) reasons.add("no protocol");
+        return String.join(", ", reasons);
+    }
+
+    private static TextTable connectionTable(boolean withNote) {
+        List<String> headers = new ArrayList<>(List.of("id", "client", "server", "protocol", "packets", "wire bytes",
+                "payload bytes", "c2s bytes", "s2c bytes", "start ms", "duration ms", "SYN", "gap bytes", "messages"));
+        if (withNote) headers.add("shown as");
+        return new TextTable(headers.toArray(String[]::new));
+    }
+
+    private static void connectionRow(TextTable t, ConnectionStats c, String note) {
+        List<Object> cells = new ArrayList<>(List.of(c.id(), c.client(), c.server(), c.protocol(), c.packets(), c.wireBytes(),
+                c.payloadBytes(), c.c2sPayloadBytes(), c.s2cPayloadBytes(), Fmt.ms(c.startMs()), Fmt.ms(c.durationMs()),
+                c.sawSyn() ? "yes" : "no", c.gapBytes(), c.messages()));
+        if (note != null) cells.add(note);
+        t.row(cells.toArray());
     }
 
     private void sideBySide(List<String> names, List<AnalysisResult> results,

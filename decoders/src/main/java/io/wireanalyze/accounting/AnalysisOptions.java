@@ -48,6 +48,10 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
         return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list));
     }
 
+    public AnalysisOptions withKeepPackets(boolean keep) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords);
+    }
+
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
         return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords);
     }
