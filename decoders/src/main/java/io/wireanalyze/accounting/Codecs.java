@@ -130,6 +130,8 @@ final class Codecs {
             out.writeLong(p.connectionPackets());
             out.writeLong(p.connectionWireBytes());
             out.writeDouble(p.connectionMs());
+            string(out, p.clientHost());
+            string(out, p.serverHost());
         }
 
         @Override
@@ -139,7 +141,7 @@ final class Codecs {
             int w = in.readByte();
             return new PendingInvocation(r, seq, w == 2 ? null : w == 1, in.readLong(), in.readLong(), in.readLong(), string(in),
                     in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readBoolean(), in.readLong(),
-                    in.readLong(), in.readDouble());
+                    in.readLong(), in.readDouble(), string(in), string(in));
         }
     };
 

@@ -130,7 +130,7 @@ final class Invocations {
             // Legs nest in time, whatever order the capture holds their frames in.
             out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos, c.log.tcpIndex(at), c.log.nanos(at),
                     call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, alone,
-                    stats.packets(), stats.wireBytes(), stats.durationMs()));
+                    stats.packets(), stats.wireBytes(), stats.durationMs(), c.client().address(), c.server().address()));
         }
         return out;
     }

@@ -13,7 +13,9 @@ import java.util.function.Consumer;
  * (to a proxy, then from the proxy to the servlet) and the servlet's own connection to the RMI server. Each leg
  * decodes as an invocation of the same call (same target, operation, name and argument bytes) on another
  * connection, its request and reply inside the outer one's. The outermost is the client's call; the others are
- * its legs: left out of the invocation counts, their packets, bytes and time summed into the client's call.
+ * its legs: left out of the invocation counts, their packets, bytes and time summed into the client's call. A leg
+ * is made by the host the outer call went to (a proxy, a servlet), so its client is the outer call's server host:
+ * two clients making the same call at the same time are not each other's legs.
  *
  * <p>Calls come in the order their requests were sent ({@link #ORDER}). A call can be a leg of a call still open
  * (answered, and its reply not begun before this one was sent), so only those are held: once the calls reach past
@@ -58,7 +60,8 @@ final class Legs {
                 PendingInvocation j = o.call;
                 // Sent before the outer reply began (a relay forwards, then answers): a client's next call on a new
                 // connection, made while the last chunk of the previous reply was still to come, is not a leg.
-                if (j.record().connection() != t.record().connection() && j.endNanos() >= t.endNanos()
+                if (j.record().connection() != t.record().connection() && j.serverHost().equals(t.clientHost())
+                        && j.endNanos() >= t.endNanos()
                         && j.endNanos() >= t.startNanos() && t.startNanos() <= j.replyStartNanos()) {
                     outer = o;
                     break;
@@ -110,6 +113,6 @@ final class Legs {
     private static PendingInvocation with(PendingInvocation p, AnalysisResult.InvocationRecord r) {
         return new PendingInvocation(r, p.seq(), p.warmup(), p.requestFirstNanos(), p.requestTcpIndex(), p.requestNanos(),
                 p.call(), p.startNanos(), p.replyStartNanos(), p.endNanos(), p.wireBytes(), p.aloneOnItsConnection(),
-                p.connectionPackets(), p.connectionWireBytes(), p.connectionMs());
+                p.connectionPackets(), p.connectionWireBytes(), p.connectionMs(), p.clientHost(), p.serverHost());
     }
 }

@@ -20,9 +20,11 @@ package io.wireanalyze.accounting;
  * @param connectionPackets   packets of its connection
  * @param connectionWireBytes their frame bytes
  * @param connectionMs        its connection's first to last packet
+ * @param clientHost          its connection's client address (without port)
+ * @param serverHost          its connection's server address
  */
 record PendingInvocation(AnalysisResult.InvocationRecord record, long seq, Boolean warmup, long requestFirstNanos, long requestTcpIndex,
                          long requestNanos, String call, long startNanos, long replyStartNanos, long endNanos,
                          long wireBytes, boolean aloneOnItsConnection, long connectionPackets, long connectionWireBytes,
-                         double connectionMs) {
+                         double connectionMs, String clientHost, String serverHost) {
 }
