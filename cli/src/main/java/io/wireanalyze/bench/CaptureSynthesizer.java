@@ -17,8 +17,9 @@ import java.util.stream.Stream;
 
 /**
  * Builds a large, realistic capture from the fixtures: every fixture's TCP frames are one template, replayed round
- * after round (each round replays every template once, in a shuffled order). Replays start a fraction of a
- * millisecond apart and last as long as their fixture did, so thousands are under way at once; a k-way merge of
+ * after round (each round replays every template once, in a shuffled order). Replays start half a millisecond apart
+ * on average and last as long as their fixture did (up to 7 s), so about 2,000 are under way at once once the
+ * capture is longer than a few seconds; a k-way merge of
  * their cursors writes the packets in time order. Each replay has its own addresses (clients in 198.18.0.0/16,
  * servers in 198.19.0.0/16: unique 4-tuples), its own sequence numbers (an offset per side), and its own start
  * time. Memory grows with the replays under way, not with the file.
@@ -48,7 +49,7 @@ final class CaptureSynthesizer {
     }
 
     /** What was written. */
-    record Summary(Path file, long rounds, long replays, long packets, long bytes, Path keyLog) {
+    record Summary(Path file, long rounds, long replays, long packets, long bytes, Path keyLog, int mostUnderWay) {
     }
 
     /** Told of the progress every 65536 packets. */
@@ -121,6 +122,7 @@ final class CaptureSynthesizer {
                 Comparator.comparingLong(Replay::nextNanos).thenComparingLong(r -> r.index));
         List<SessionTemplate> order = new ArrayList<>(templates);
         long packets;
+        int mostUnderWay = 0;
         try (PcapOut out = new PcapOut(partial)) {
             long started = 0;
             long nextStart = EPOCH_NANOS;
@@ -130,6 +132,7 @@ final class CaptureSynthesizer {
                     int slot = (int) (started % templates.size());
                     if (slot == 0) Collections.shuffle(order, random);
                     running.add(new Replay(order.get(slot), started++, nextStart, options.seed(), options.mtu()));
+                    mostUnderWay = Math.max(mostUnderWay, running.size());
                     nextStart += (long) (random.nextDouble() * 2 * STAGGER_MEAN_NANOS);
                     continue;
                 }
@@ -142,7 +145,7 @@ final class CaptureSynthesizer {
             packets = out.packets();
         }
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return new Summary(file, rounds, replays, packets, Files.size(file), keyLog(templates, file));
+        return new Summary(file, rounds, replays, packets, Files.size(file), keyLog(templates, file), mostUnderWay);
     }
 
     /** The key logs beside the templates ({@code x.pcap} has {@code x.keys}), as one file beside {@code file}; or null. */

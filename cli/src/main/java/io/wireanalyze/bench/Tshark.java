@@ -34,10 +34,12 @@ final class Tshark {
         if (t == null) return "not installed";
         try {
             Process p = new ProcessBuilder(t.toString(), "--version").redirectErrorStream(true).start();
-            String first;
+            String first = null;
             try (var r = p.inputReader(StandardCharsets.UTF_8)) {
-                first = r.readLine();
-                r.transferTo(java.io.Writer.nullWriter());
+                // As root tshark first warns that it runs as root.
+                for (String l = r.readLine(); l != null; l = r.readLine()) {
+                    if (first == null && !l.isBlank() && !l.startsWith("Running as user")) first = l;
+                }
             }
             p.waitFor(30, TimeUnit.SECONDS);
             return first == null ? "(no version printed)" : first.strip();
