@@ -8,17 +8,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one command as a process of its own and measures it: wall time from start to exit, and peak resident memory
- * (the kernel's maximum RSS of the process: {@code /usr/bin/time -f %M} when present, else VmHWM read from
- * {@code /proc/<pid>/status} every 20 ms, which can miss growth in the last 20 ms).
+ * Runs one command as a process of its own and measures it: wall time from start to exit, and peak resident memory.
+ * The peak RSS is the kernel's maximum for the process ({@code /usr/bin/time -f %M} when present, else VmHWM read
+ * from {@code /proc/<pid>/status}); it counts the pages of a memory-mapped capture file too. The peak anonymous RSS
+ * (heap, stacks, native memory: not the file) is RssAnon read every 20 ms, so it can miss a peak shorter than that.
  *
- * @param command what ran
- * @param exit    exit code; -1 when it was stopped at the time limit
- * @param seconds wall time
- * @param peakKib peak RSS in KiB; 0 when not known
- * @param err     the last line it wrote to standard error, for a failure's message
+ * @param command     what ran
+ * @param exit        exit code; -1 when it was stopped at the time limit
+ * @param seconds     wall time
+ * @param peakKib     peak RSS in KiB; 0 when not known
+ * @param peakAnonKib peak anonymous RSS in KiB, sampled; 0 when not known
+ * @param err         the last line it wrote to standard error, for a failure's message
  */
-record ChildRun(List<String> command, int exit, double seconds, long peakKib, String err) {
+record ChildRun(List<String> command, int exit, double seconds, long peakKib, long peakAnonKib, String err) {
 
     static final Path TIME = Path.of("/usr/bin/time");
     static final long POLL_MILLIS = 20;
@@ -45,43 +47,45 @@ record ChildRun(List<String> command, int exit, double seconds, long peakKib, St
         try {
             long start = System.nanoTime();
             Process p = new ProcessBuilder(full).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-            long peak = 0;
+            long peak = 0, anon = 0;
+            long measured = time ? -1 : p.pid();   // under /usr/bin/time: its child, once it has one
             boolean done = false;
             long deadline = timeoutSeconds > 0 ? start + TimeUnit.SECONDS.toNanos(timeoutSeconds) : Long.MAX_VALUE;
             while (!done && System.nanoTime() < deadline) {
-                if (!time) peak = Math.max(peak, vmHwmKib(p.toHandle()));
+                if (measured < 0) measured = p.children().findFirst().map(ProcessHandle::pid).orElse(-1L);
+                if (measured >= 0) {
+                    long[] status = status(measured);
+                    peak = Math.max(peak, status[0]);
+                    anon = Math.max(anon, status[1]);
+                }
                 done = p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS);
             }
             if (!done) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 p.waitFor();
-                return new ChildRun(command, -1, (System.nanoTime() - start) / 1e9, 0, lastLine(stderr));
+                return new ChildRun(command, -1, (System.nanoTime() - start) / 1e9, 0, anon, lastLine(stderr));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (time) peak = timeKib(rss);
-            return new ChildRun(command, p.exitValue(), seconds, peak, lastLine(stderr));
+            if (time) peak = Math.max(peak, timeKib(rss));
+            return new ChildRun(command, p.exitValue(), seconds, peak, anon, lastLine(stderr));
         } finally {
             if (rss != null) Files.deleteIfExists(rss);
         }
     }
 
-    /** VmHWM of the process, or of the process it runs (a wrapper's child); 0 once gone. */
-    private static long vmHwmKib(ProcessHandle p) {
-        long max = kib(p.pid());
-        for (ProcessHandle c : p.children().toList()) max = Math.max(max, kib(c.pid()));
-        return max;
-    }
-
-    private static long kib(long pid) {
+    /** VmHWM and RssAnon of a process in KiB; zeros once it is gone. */
+    private static long[] status(long pid) {
+        long[] out = new long[2];
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                if (line.startsWith("VmHWM:")) out[0] = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                else if (line.startsWith("RssAnon:")) out[1] = Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         } catch (IOException | NumberFormatException e) {
             // gone between the poll and the read: its last reading stands
         }
-        return 0;
+        return out;
     }
 
     /** /usr/bin/time's %M: the last line that is a number (a killed child adds a line before it). */

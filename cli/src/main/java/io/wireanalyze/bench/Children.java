@@ -65,8 +65,8 @@ final class Children {
             if (tool.analyze() && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));
         }
         ChildRun r = ChildRun.run(cmd, dir.resolve(name + ".out"), dir.resolve(name + ".err"), timeoutSeconds);
-        say(String.format(java.util.Locale.ROOT, "  %s: %s s, peak RSS %s%s", tool.label, BenchReport.seconds(r.seconds()),
-                BenchReport.mib(r.peakKib()), r.ok() ? "" : r.timedOut() ? ", stopped at the time limit" : ", exit " + r.exit() + ": " + r.err()));
+        say(String.format(java.util.Locale.ROOT, "  %s: %s s, peak RSS %s (anon %s)%s", tool.label, BenchReport.seconds(r.seconds()),
+                BenchReport.mib(r.peakKib()), BenchReport.mib(r.peakAnonKib()), r.ok() ? "" : r.timedOut() ? ", stopped at the time limit" : ", exit " + r.exit() + ": " + r.err()));
         return r;
     }
 

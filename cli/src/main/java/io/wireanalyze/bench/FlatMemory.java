@@ -27,8 +27,8 @@ final class FlatMemory {
         List<Long> bytes = new ArrayList<>();
         for (String s : sizes) bytes.add(SynthesisTarget.Sizes.parse(s));
         String limited = "-Xmx" + xmx;
-        BenchReport.Columns t = new BenchReport.Columns("size", "packets", "MB", "default heap: wall s", "packets/s", "peak RSS",
-                limited + ": wall s", "packets/s", "peak RSS", "JSON sha-256");
+        BenchReport.Columns t = new BenchReport.Columns("size", "packets", "MB", "default heap: wall s", "packets/s", "peak RSS", "anon RSS",
+                limited + ": wall s", "packets/s", "peak RSS", "anon RSS", "JSON sha-256");
         for (long size : bytes) {
             String label = SynthesisTarget.Sizes.format(size);
             CaptureSynthesizer.Summary c = captures.get("mixed-" + label + "-seed" + seed,
@@ -44,12 +44,13 @@ final class FlatMemory {
                 same = a.equals(b) ? "identical " + a.substring(0, 12) : "DIFFER " + a.substring(0, 12) + " / " + b.substring(0, 12);
             }
             t.row(label, String.format(Locale.ROOT, "%,d", c.packets()), String.format(Locale.ROOT, "%.1f", c.bytes() / 1e6),
-                    cell(free), rate(free, c.packets()), BenchReport.mib(free.peakKib()),
-                    cell(capped), rate(capped, c.packets()), BenchReport.mib(capped.peakKib()), same);
+                    cell(free), rate(free, c.packets()), BenchReport.mib(free.peakKib()), BenchReport.mib(free.peakAnonKib()),
+                    cell(capped), rate(capped, c.packets()), BenchReport.mib(capped.peakKib()), BenchReport.mib(capped.peakAnonKib()), same);
             for (ChildRun r : List.of(free, capped)) if (!r.ok()) t.note("  " + String.join(" ", r.command().subList(1, r.command().size() - 5)) + ": exit " + r.exit() + ": " + r.err());
         }
         t.print(out);
-        out.println("Whole processes (analyze --format json --out DIR); peak RSS is the process's maximum resident set.");
+        out.println("Whole processes (analyze --format json --out DIR). Peak RSS: the process's maximum resident set, the mapped"
+                + " capture's pages included; anon RSS: without them (heap and native memory), sampled every 20 ms.");
         out.flush();
         return 0;
     }
