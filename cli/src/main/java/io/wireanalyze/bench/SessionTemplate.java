@@ -58,7 +58,7 @@ record SessionTemplate(Path source, List<TemplateFrame> frames, List<Endpoint> e
     static SessionTemplate load(Path capture) throws IOException {
         List<TemplateFrame> frames = new ArrayList<>();
         Map<Long, Integer> endpointIndex = new HashMap<>();
-        List<long[]> endpointKeys = new ArrayList<>();   // {address, port}
+        List<long[]> endpointKeys = new ArrayList<>();   // {address index, port}
         List<Integer> addresses = new ArrayList<>();
         long skipped = 0;
         long first = Long.MIN_VALUE, last = 0;
@@ -138,13 +138,6 @@ record SessionTemplate(Path source, List<TemplateFrame> frames, List<Endpoint> e
         List<Endpoint> out = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) out.add(new Endpoint((int) keys.get(i)[0], (int) keys.get(i)[1], client[i]));
         return List.copyOf(out);
-    }
-
-    /** Payload bytes of all frames. */
-    long payloadBytes() {
-        long n = 0;
-        for (TemplateFrame t : frames) n += t.payloadLength();
-        return n;
     }
 
     private static int u16(byte[] b, int i) {
