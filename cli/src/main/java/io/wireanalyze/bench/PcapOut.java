@@ -61,10 +61,12 @@ final class PcapOut implements Closeable {
         buf.clear();
     }
 
+    /** Writes what is buffered and waits until the disk has it: the writeback must not run into the timed runs. */
     @Override
     public void close() throws IOException {
         try (out) {
             drain();
+            out.force(true);
         }
     }
 }

@@ -32,6 +32,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * The synthetic capture is the fixtures, N times over: its analysis finds N times each fixture's messages,
  * invocations and connections, every connection on its own 4-tuple, in time order; cut to an MTU of 1500 it has
  * more packets and the same messages and invocations; and tshark reads it.
+ * <p>
+ * Invocations are compared as records by method, not as measured calls: the analysis links a call as a leg of
+ * another with the same target, operation and arguments that encloses it in time on any other connection, related or
+ * not, so concurrent replays of one fixture make each other's legs (on the 150 k-packet slice: 5,069 legs where the
+ * fixtures, 94 times over, have 1,316).
  */
 class CaptureSynthesizerTest {
 
