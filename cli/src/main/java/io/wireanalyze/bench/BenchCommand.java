@@ -1,0 +1,173 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.bench.Measurement.Capture;
+import io.wireanalyze.bench.Measurement.Tool;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wireanalyze bench}: builds large synthetic captures from the fixtures and times, as whole processes on the
+ * same file, analyze (JSON and table), the read floor and tshark; prints packets/s, MB/s, peak RSS and the ratios
+ * against the targets of issue #10. With {@code --sizes}, shows instead how peak RSS grows with the file.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        subcommands = {SynthesizeCommand.class, ReadFloorCommand.class},
+        description = "Benchmark analyze on large synthetic captures made from the fixtures (docs/benchmark.md): "
+                + "wall time, packets/s, MB/s and peak RSS of analyze, of the read floor (just reading the frames) and of "
+                + "tshark, each a process of its own on the same file.")
+public final class BenchCommand implements Callable<Integer> {
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Where the captures and outputs go; captures made before with the same parameters are reused (default: ${DEFAULT-VALUE}).")
+    Path work = Path.of(System.getProperty("java.io.tmpdir"), "wireanalyze-bench");
+
+    @Option(names = "--fixtures", paramLabel = "DIR", description = "The fixtures to replay (default: the repository's fixtures/ beside the jar, else ./fixtures).")
+    Path fixtures;
+
+    @Option(names = "--jar", paramLabel = "JAR", description = "The wireanalyze jar to run (default: the one running this).")
+    Path jar;
+
+    @Option(names = "--packets", paramLabel = "N", defaultValue = "1500000", description = "Packets of the mixed capture (default: ${DEFAULT-VALUE}).")
+    long packets;
+
+    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", description = "MTU of the small-frame variant of the mixed capture (default: ${DEFAULT-VALUE}).")
+    int mtu;
+
+    @Option(names = "--slice", paramLabel = "N", defaultValue = "150000", description = "Packets of the small capture (default: ${DEFAULT-VALUE}).")
+    long slice;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each measurement; the best is shown (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--java-opts", paramLabel = "OPTS", description = "JVM options for every Java process measured, split at spaces (e.g. \"-XX:+UseParallelGC -Xmx2g\").")
+    String javaOpts;
+
+    @Option(names = "--tshark-timeout", paramLabel = "SECONDS", defaultValue = "300", description = "Stop tshark after this long and report \"> N s\" (default: ${DEFAULT-VALUE}).")
+    long tsharkTimeout;
+
+    @Option(names = "--no-tshark", description = "Do not run tshark.")
+    boolean noTshark;
+
+    @Option(names = "--sizes", paramLabel = "SIZE", split = ",", description = "Instead: for each size (e.g. 1m,100m,1g,10g) a capture, analysed with the default heap and with --xmx; peak RSS and whether the JSON is the same.")
+    List<String> sizes;
+
+    @Option(names = "--xmx", paramLabel = "SIZE", defaultValue = "256m", description = "The heap limit of --sizes (default: ${DEFAULT-VALUE}).")
+    String xmx;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs " + runs + " (expected: >= 1)");
+        if (packets < 1 || slice < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets and --slice must be >= 1");
+        Path jarFile = jar != null ? jar : runningJar();
+        if (!Files.isRegularFile(jarFile)) throw new IOException("--jar " + jarFile + ": no such file (build it: mvn -pl cli -am package -DskipTests)");
+        Path fixtureDir = fixtures != null ? fixtures : defaultFixtures(jarFile);
+        CaptureSynthesizer.fixtureCaptures(fixtureDir);   // fails early, with what it expected
+        Path workDir = writableDir(work);
+        WorkCaptures captures = new WorkCaptures(workDir, fixtureDir, err);
+
+        out.println("wireanalyze bench");
+        out.println(Machine.here().describe());
+        out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts));
+        out.println();
+        out.flush();
+        Children children = new Children(jarFile, javaOpts, workDir, err);
+        if (sizes != null && !sizes.isEmpty()) return FlatMemory.run(sizes, xmx, seed, captures, children, out, err);
+
+        String mixedLabel = "mixed " + BenchReport.count(packets), mtuLabel = "MTU-" + mtu + " variant",
+                sliceLabel = "slice " + BenchReport.count(slice);
+        CaptureSynthesizer.Summary mixed = captures.get("mixed-" + packets + "p-seed" + seed,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Packets(packets), 0, seed));
+        CaptureSynthesizer.Summary small = captures.get("mixed-" + packets + "p-mtu" + mtu + "-seed" + seed,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(mixed.rounds()), mtu, seed));
+        CaptureSynthesizer.Summary cut = captures.get("mixed-" + slice + "p-seed" + seed,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Packets(slice), 0, seed));
+        boolean tshark = !noTshark && Tshark.installed();
+        if (!noTshark && !tshark) err.println("wireanalyze: tshark is not installed (apt-get install tshark): its runs are skipped");
+
+        List<Measurement> ms = new ArrayList<>();
+        ms.addAll(measure(children, new Capture(mixedLabel, mixed.file(), mixed.packets(), mixed.bytes()), mixed.keyLog(), tshark));
+        ms.addAll(measure(children, new Capture(mtuLabel, small.file(), small.packets(), small.bytes()), small.keyLog(), tshark));
+        ms.addAll(measure(children, new Capture(sliceLabel, cut.file(), cut.packets(), cut.bytes()), cut.keyLog(), tshark));
+        BenchReport.table(out, ms);
+        out.println();
+        BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
+        if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
+        out.println("captures and outputs: " + workDir);
+        out.flush();
+        return 0;
+    }
+
+    /** Every tool on one capture, after reading it once so that all find it in the page cache. */
+    private List<Measurement> measure(Children children, Capture c, Path keys, boolean tshark) throws IOException, InterruptedException {
+        warm(c.file());
+        List<Tool> tools = new ArrayList<>(List.of(Tool.READ_FLOOR, Tool.ANALYZE_JSON, Tool.ANALYZE_TABLE));
+        if (tshark) tools.add(Tool.TSHARK);
+        List<Measurement> out = new ArrayList<>();
+        for (Tool tool : tools) {
+            ChildRun best = null;
+            for (int i = 1; i <= runs; i++) {
+                children.say("running " + tool.label + " on " + c.file().getFileName() + (runs > 1 ? " (run " + i + " of " + runs + ")" : ""));
+                ChildRun r = children.run(tool, c.file(), keys, tool == Tool.TSHARK ? tsharkTimeout : 0, List.of());
+                if (best == null || r.ok() && (!best.ok() || r.seconds() < best.seconds())) best = r;
+                if (r.timedOut()) break;   // another try would be stopped as well
+            }
+            out.add(new Measurement(c, tool, best, runs));
+        }
+        return out;
+    }
+
+    /** Reads the whole file, so that the page cache holds it for every run alike. */
+    static void warm(Path file) throws IOException {
+        byte[] buf = new byte[1 << 20];
+        try (InputStream in = Files.newInputStream(file)) {
+            while (in.read(buf) >= 0) {
+                // reading is the point
+            }
+        }
+    }
+
+    private Path runningJar() {
+        try {
+            Path p = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isRegularFile(p)) return p;
+            throw new CommandLine.ParameterException(spec.commandLine(), "not running from the wireanalyze jar (" + p + "): pass --jar cli/target/wireanalyze.jar");
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The repository's fixtures/ when the jar is its cli/target/wireanalyze.jar, else ./fixtures. */
+    static Path defaultFixtures(Path jarFile) {
+        Path repo = jarFile.toAbsolutePath().getParent();
+        for (int i = 0; i < 2 && repo != null; i++) repo = repo.getParent();
+        if (repo != null && Files.isDirectory(repo.resolve("fixtures"))) return repo.resolve("fixtures");
+        return Path.of("fixtures").toAbsolutePath();
+    }
+
+    /** {@code dir}, made if need be; an error saying so when it cannot be written. */
+    static Path writableDir(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+            Files.deleteIfExists(Files.createTempFile(dir, "probe", ".tmp"));
+        } catch (IOException | SecurityException e) {
+            throw new IOException("--work " + dir + ": not writable (" + e.getMessage() + ")", e);
+        }
+        return dir;
+    }
+}

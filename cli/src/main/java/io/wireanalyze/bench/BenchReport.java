@@ -1,0 +1,198 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.bench.Measurement.Tool;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The bench's tables: one row per capture and tool, then the issue's targets and whether each was met. */
+final class BenchReport {
+
+    /** Analyze within this many times the read floor's wall time, on the 1.5 M-packet mixed capture. */
+    static final double FLOOR_RATIO = 3;
+    /** Packets per second analyze reaches on the MTU-1500 variant. */
+    static final double PACKETS_PER_SECOND = 3e6;
+    /** Times faster than tshark on the 150 k-packet slice, and from 1 M packets up. */
+    static final double TSHARK_SMALL = 30, TSHARK_LARGE = 60;
+    static final long LARGE_PACKETS = 1_000_000;
+
+    /** An issue target: what it asks, what was measured, and whether it was met (null: not known). */
+    record Target(String what, String measured, Boolean met) {
+    }
+
+    private BenchReport() {
+    }
+
+    static void table(PrintWriter out, List<Measurement> ms) {
+        Columns t = new Columns("capture", "packets", "MB", "run", "wall s", "packets/s", "MB/s", "peak RSS", "anon RSS", "vs floor", "vs tshark");
+        String last = null;
+        for (Measurement m : ms) {
+            boolean first = !m.capture().label().equals(last);
+            last = m.capture().label();
+            String ok = m.best().ok() ? null : m.best().timedOut() ? "stopped after " + seconds(m.best().seconds()) + " s"
+                    : "failed (exit " + m.best().exit() + "): " + m.best().err();
+            t.row(first ? m.capture().label() : "", first ? String.format(Locale.ROOT, "%,d", m.capture().packets()) : "",
+                    first ? String.format(Locale.ROOT, "%.1f", m.capture().bytes() / 1e6) : "", m.tool().label,
+                    m.best().timedOut() ? "> " + seconds(m.best().seconds()) : seconds(m.best().seconds()),
+                    ok != null ? "" : String.format(Locale.ROOT, "%,.0f", m.packetsPerSecond()),
+                    ok != null ? "" : String.format(Locale.ROOT, "%.1f", m.megabytesPerSecond()),
+                    m.best().peakKib() == 0 ? "" : mib(m.best().peakKib()),
+                    m.best().peakAnonKib() == 0 ? "" : mib(m.best().peakAnonKib()),
+                    m.tool() == Tool.READ_FLOOR || ok != null ? "" : floorRatio(ms, m),
+                    m.tool() == Tool.TSHARK || ok != null ? "" : tsharkRatio(ms, m));
+            if (ok != null && !m.best().timedOut()) t.note("  " + m.tool().label + " " + ok);
+        }
+        t.print(out);
+        out.println("vs floor: wall time over the read floor's (lower is better); vs tshark: tshark's wall time over this one's"
+                + " (higher is better). Whole processes, best of " + (ms.isEmpty() ? 1 : ms.get(0).runs()) + " run(s). Peak RSS: the process's"
+                + " maximum resident set, the mapped capture's pages included; anon RSS: without them (heap and native memory), sampled every 20 ms.");
+    }
+
+    /** The issue's targets, from the measurements of the mixed capture, its MTU variant and the slice. */
+    static List<Target> targets(List<Measurement> ms, String mixed, String mtu, String slice) {
+        List<Target> out = new ArrayList<>();
+        List<String> floor = new ArrayList<>();
+        Boolean floorMet = true;
+        for (Measurement m : analyses(ms, mixed)) {
+            Double r = ratio(ms, m, Tool.READ_FLOOR, false);
+            floor.add(format(m) + " " + (r == null ? "?" : String.format(Locale.ROOT, "%.2fx", r)));
+            floorMet = and(floorMet, r == null ? null : r <= FLOOR_RATIO);
+        }
+        out.add(new Target("analyze within " + (int) FLOOR_RATIO + "x of the read floor (" + mixed + ")", String.join(", ", floor), floorMet));
+        List<String> rate = new ArrayList<>();
+        Boolean rateMet = true;
+        for (Measurement m : analyses(ms, mtu)) {
+            rate.add(format(m) + " " + (m.best().ok() ? String.format(Locale.ROOT, "%,.0f packets/s", m.packetsPerSecond()) : "failed"));
+            rateMet = and(rateMet, m.best().ok() && m.packetsPerSecond() >= PACKETS_PER_SECOND);
+        }
+        out.add(new Target(">= " + (int) (PACKETS_PER_SECOND / 1e6) + " M packets/s (" + mtu + ")", String.join(", ", rate), rateMet));
+        out.add(tsharkTarget(ms, List.of(slice), TSHARK_SMALL));
+        List<String> large = new ArrayList<>();
+        for (String c : List.of(mixed, mtu)) {
+            for (Measurement m : ms) if (m.capture().label().equals(c) && m.capture().packets() >= LARGE_PACKETS && !large.contains(c)) large.add(c);
+        }
+        if (large.isEmpty()) out.add(new Target(">= " + (int) TSHARK_LARGE + "x tshark from 1M packets up", "no capture of 1M packets or more", null));
+        else out.add(tsharkTarget(ms, large, TSHARK_LARGE));
+        return out;
+    }
+
+    static void targets(PrintWriter out, List<Target> targets) {
+        Columns t = new Columns("target (issue #10)", "measured", "met");
+        for (Target g : targets) t.row(g.what(), g.measured(), g.met() == null ? "unknown" : g.met() ? "yes" : "no");
+        t.print(out);
+    }
+
+    private static Target tsharkTarget(List<Measurement> ms, List<String> captures, double times) {
+        List<String> said = new ArrayList<>();
+        Boolean met = true;
+        for (String c : captures) {
+            Measurement tshark = find(ms, c, Tool.TSHARK);
+            if (tshark == null) continue;
+            boolean atLeast = tshark.best().timedOut();
+            List<String> figures = new ArrayList<>();
+            for (Measurement m : analyses(ms, c)) {
+                Double r = ratio(ms, m, Tool.TSHARK, true);
+                figures.add(format(m) + " " + (r == null ? "?" : (atLeast ? "> " : "") + String.format(Locale.ROOT, "%.1fx", r)));
+                met = and(met, r == null ? null : r >= times ? Boolean.TRUE : atLeast ? null : Boolean.FALSE);
+            }
+            said.add((captures.size() > 1 ? c + ": " : "") + String.join(", ", figures));
+        }
+        return new Target(">= " + (int) times + "x tshark (" + String.join(", ", captures) + ")",
+                said.isEmpty() ? "tshark not run" : String.join("; ", said), said.isEmpty() ? null : met);
+    }
+
+    /** "json" or "table". */
+    private static String format(Measurement m) {
+        return m.tool().label.substring(m.tool().label.indexOf(' ') + 1);
+    }
+
+    private static List<Measurement> analyses(List<Measurement> ms, String capture) {
+        return ms.stream().filter(m -> m.capture().label().equals(capture) && m.tool().analyze()).toList();
+    }
+
+    private static Measurement find(List<Measurement> ms, String capture, Tool tool) {
+        for (Measurement m : ms) if (m.capture().label().equals(capture) && m.tool() == tool) return m;
+        return null;
+    }
+
+    /**
+     * m's wall time over the other tool's ({@code inverse}: the other's over m's); null when either failed. A tshark
+     * stopped at its time limit counts with that time: the ratio is then a lower bound.
+     */
+    private static Double ratio(List<Measurement> ms, Measurement m, Tool other, boolean inverse) {
+        Measurement o = find(ms, m.capture().label(), other);
+        if (o == null || !m.best().ok() || !(o.best().ok() || o.best().timedOut())) return null;
+        return inverse ? o.best().seconds() / m.best().seconds() : m.best().seconds() / o.best().seconds();
+    }
+
+    private static String floorRatio(List<Measurement> ms, Measurement m) {
+        Double r = ratio(ms, m, Tool.READ_FLOOR, false);
+        return r == null ? "" : String.format(Locale.ROOT, "%.2fx", r);
+    }
+
+    private static String tsharkRatio(List<Measurement> ms, Measurement m) {
+        Double r = ratio(ms, m, Tool.TSHARK, true);
+        Measurement t = find(ms, m.capture().label(), Tool.TSHARK);
+        return r == null ? "" : (t.best().timedOut() ? "> " : "") + String.format(Locale.ROOT, "%.1fx", r);
+    }
+
+    private static Boolean and(Boolean a, Boolean b) {
+        if (Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)) return false;
+        return a == null || b == null ? null : true;
+    }
+
+    /** A packet count for a label: 150k, 1.5M. */
+    static String count(long n) {
+        if (n >= 1_000_000) return java.math.BigDecimal.valueOf(n / 1e6).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "M";
+        if (n >= 1_000) return java.math.BigDecimal.valueOf(n / 1e3).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "k";
+        return Long.toString(n);
+    }
+
+    static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.2f", s);
+    }
+
+    static String mib(long kib) {
+        return String.format(Locale.ROOT, "%,.0f MiB", kib / 1024.0);
+    }
+
+    /** A plain text table: columns padded to their widest cell, numbers right-aligned. */
+    static final class Columns {
+        private final List<String[]> rows = new ArrayList<>();
+        private final List<Integer> notesAfter = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+
+        Columns(String... header) {
+            rows.add(header);
+        }
+
+        void row(String... cells) {
+            rows.add(cells);
+        }
+
+        /** A line of its own under the last row. */
+        void note(String line) {
+            notesAfter.add(rows.size() - 1);
+            notes.add(line);
+        }
+
+        void print(PrintWriter out) {
+            int[] width = new int[rows.get(0).length];
+            for (String[] r : rows) for (int i = 0; i < r.length; i++) width[i] = Math.max(width[i], r[i].length());
+            for (int n = 0; n < rows.size(); n++) {
+                String[] r = rows.get(n);
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < r.length; i++) {
+                    boolean number = n > 0 && i > 0 && !r[i].isEmpty() && (Character.isDigit(r[i].charAt(0)) || r[i].startsWith("> "));
+                    String pad = " ".repeat(width[i] - r[i].length());
+                    line.append(i == 0 ? "" : "  ").append(number ? pad + r[i] : r[i] + pad);
+                }
+                out.println(line.toString().stripTrailing());
+                for (int k = 0; k < notes.size(); k++) if (notesAfter.get(k) == n) out.println(notes.get(k));
+            }
+            out.flush();
+        }
+    }
+}

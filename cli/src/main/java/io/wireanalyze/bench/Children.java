@@ -1,0 +1,82 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.bench.Measurement.Tool;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The processes the bench measures, and where their output goes: {@code <work>/out/<capture>/<tool>.out} and
+ * {@code .err}, and analyze's JSON in {@code <work>/out/<capture>/<tool>/}.
+ */
+final class Children {
+
+    private final Path jar;
+    private final List<String> javaOpts;
+    private final Path outDir;
+    private final PrintWriter err;
+
+    Children(Path jar, String javaOpts, Path work, PrintWriter err) {
+        this.jar = jar;
+        this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
+        this.outDir = work.resolve("out");
+        this.err = err;
+    }
+
+    /** Where {@code tool} writes its JSON for {@code capture} ({@code suffix} tells runs with other JVM options apart). */
+    Path jsonDir(Path capture, String suffix) {
+        return outDir.resolve(stem(capture)).resolve("analyze-json" + suffix);
+    }
+
+    /**
+     * Runs {@code tool} on {@code capture}.
+     *
+     * @param keys      the TLS key log of the capture (analyze and tshark decrypt with it), or null
+     * @param extraOpts JVM options after the common ones (a heap limit)
+     */
+    ChildRun run(Tool tool, Path capture, Path keys, long timeoutSeconds, List<String> extraOpts) throws IOException, InterruptedException {
+        return run(tool, capture, keys, timeoutSeconds, extraOpts, "");
+    }
+
+    ChildRun run(Tool tool, Path capture, Path keys, long timeoutSeconds, List<String> extraOpts, String suffix)
+            throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(outDir.resolve(stem(capture)));
+        String name = tool.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + suffix;
+        List<String> cmd = new ArrayList<>();
+        if (tool == Tool.TSHARK) {
+            cmd.addAll(List.of(Tshark.find().toString(), "-q", "-z", "io,stat,0", "-r", capture.toString()));
+            if (keys != null) cmd.addAll(List.of("-o", "tls.keylog_file:" + keys));
+        } else {
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(javaOpts);
+            cmd.addAll(extraOpts);
+            cmd.addAll(List.of("-jar", jar.toString()));
+            switch (tool) {
+                case READ_FLOOR -> cmd.addAll(List.of("bench", "read-floor", capture.toString()));
+                case ANALYZE_JSON -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--out", jsonDir(capture, suffix).toString()));
+                case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table"));
+                default -> throw new IllegalStateException(tool.toString());
+            }
+            if (tool.analyze() && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));
+        }
+        ChildRun r = ChildRun.run(cmd, dir.resolve(name + ".out"), dir.resolve(name + ".err"), timeoutSeconds);
+        say(String.format(java.util.Locale.ROOT, "  %s: %s s, peak RSS %s (anon %s)%s", tool.label, BenchReport.seconds(r.seconds()),
+                BenchReport.mib(r.peakKib()), BenchReport.mib(r.peakAnonKib()), r.ok() ? "" : r.timedOut() ? ", stopped at the time limit" : ", exit " + r.exit() + ": " + r.err()));
+        return r;
+    }
+
+    void say(String line) {
+        err.println("wireanalyze: " + line);
+        err.flush();
+    }
+
+    private static String stem(Path capture) {
+        String n = capture.getFileName().toString();
+        return n.contains(".") ? n.substring(0, n.lastIndexOf('.')) : n;
+    }
+}

@@ -1,0 +1,38 @@
+package io.wireanalyze.bench;
+
+/**
+ * The best of a tool's runs on one capture.
+ *
+ * @param capture what ran on, and how big it is
+ * @param tool    what ran
+ * @param best    the run with the least wall time (or the failed one, when none succeeded)
+ * @param runs    how many runs it was the best of
+ */
+record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
+
+    /** A synthetic capture of the run. */
+    record Capture(String label, java.nio.file.Path file, long packets, long bytes) {
+    }
+
+    enum Tool {
+        READ_FLOOR("read floor"), ANALYZE_JSON("analyze json"), ANALYZE_TABLE("analyze table"), TSHARK("tshark");
+
+        final String label;
+
+        Tool(String label) {
+            this.label = label;
+        }
+
+        boolean analyze() {
+            return this == ANALYZE_JSON || this == ANALYZE_TABLE;
+        }
+    }
+
+    double packetsPerSecond() {
+        return capture.packets() / best.seconds();
+    }
+
+    double megabytesPerSecond() {
+        return capture.bytes() / 1e6 / best.seconds();
+    }
+}

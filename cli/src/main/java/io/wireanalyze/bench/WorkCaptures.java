@@ -1,0 +1,81 @@
+package io.wireanalyze.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The synthetic captures of a bench run, in its work folder: each made once and reused while what made it (the
+ * options and the fixtures' bytes, written to {@code x.params} beside {@code x.pcap}) is the same.
+ */
+final class WorkCaptures {
+
+    private final Path dir;
+    private final Path fixtures;
+    private final PrintWriter err;
+    private List<SessionTemplate> templates;
+    private String fixtureDigest;
+
+    WorkCaptures(Path dir, Path fixtures, PrintWriter err) {
+        this.dir = dir;
+        this.fixtures = fixtures;
+        this.err = err;
+    }
+
+    List<SessionTemplate> templates() throws IOException {
+        if (templates == null) {
+            templates = CaptureSynthesizer.templates(fixtures);
+            MessageDigest sha = sha256();
+            for (SessionTemplate t : templates) {
+                sha.update(fixtures.relativize(t.source()).toString().getBytes(StandardCharsets.UTF_8));
+                sha.update(Files.readAllBytes(t.source()));
+            }
+            fixtureDigest = HexFormat.of().formatHex(sha.digest());
+        }
+        return templates;
+    }
+
+    /** The capture {@code name}.pcap made with {@code options}: reused when there, else written now. */
+    CaptureSynthesizer.Summary get(String name, CaptureSynthesizer.Options options) throws IOException {
+        Path pcap = dir.resolve(name + ".pcap"), params = dir.resolve(name + ".params");
+        List<SessionTemplate> ts = templates();
+        String made = "wireanalyze synthetic capture 1; " + options.describe() + "; " + ts.size() + " fixtures, sha-256 " + fixtureDigest;
+        long rounds = options.target().rounds(CaptureSynthesizer.packetsPerRound(ts, options.mtu()), CaptureSynthesizer.bytesPerRound(ts, options.mtu()));
+        Path keys = dir.resolve(name + ".keys");
+        if (Files.isRegularFile(pcap) && Files.isRegularFile(params) && Files.readString(params).strip().equals(made)) {
+            say("reusing " + pcap + " (" + options.describe() + ")");
+            return new CaptureSynthesizer.Summary(pcap, rounds, rounds * ts.size(), rounds * CaptureSynthesizer.packetsPerRound(ts, options.mtu()),
+                    Files.size(pcap), Files.exists(keys) ? keys : null, 0);
+        }
+        Files.deleteIfExists(params);
+        long start = System.nanoTime();
+        Ticker ticker = new Ticker(err);
+        CaptureSynthesizer.Summary s = CaptureSynthesizer.write(ts, options, pcap, (packets, total) ->
+                ticker.tick(String.format(Locale.ROOT, "building %s: %.0f%% (%,d of %,d packets)", pcap.getFileName(), 100.0 * packets / total, packets, total)));
+        ticker.clear();
+        Files.writeString(params, made + "\n");
+        say(String.format(Locale.ROOT, "built %s: %,d packets, %,d bytes, %,d replays of %d fixtures (at most %,d under way at once), in %.1f s",
+                pcap, s.packets(), s.bytes(), s.replays(), ts.size(), s.mostUnderWay(), (System.nanoTime() - start) / 1e9));
+        return s;
+    }
+
+    private void say(String line) {
+        err.println("wireanalyze: " + line);
+        err.flush();
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.capture.CaptureFiles;
+import io.wireanalyze.cli.WireAnalyze;
+import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** {@code bench} and {@code bench synthesize} in-process: what they write, and their errors for bad input. */
+class BenchCommandTest {
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        var cl = WireAnalyze.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static String fixtures() {
+        return TestCaptures.repoRoot().resolve("fixtures").toString();
+    }
+
+    @Test
+    void synthesizeWritesTheCaptureAndItsKeyLog(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("small.pcap");
+        Run r = run("bench", "synthesize", "--packets", "3000", "--mtu", "1500", "--fixtures", fixtures(), pcap.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains(" replays "), r.out());
+        assertTrue(Files.exists(dir.resolve("small.keys")), "the TLS fixtures' key logs beside it");
+        long frames = 0;
+        try (FrameSource s = CaptureFiles.open(pcap)) {
+            while (s.next() != null) frames++;
+        }
+        assertTrue(frames >= 3000, frames + " packets (expected: >= 3000)");
+        assertFalse(Files.exists(dir.resolve("small.pcap.partial")));
+    }
+
+    @Test
+    void aMissingFixturesFolderIsSaid(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("wireanalyze.jar"));
+        Run r = run("bench", "--jar", jar.toString(), "--fixtures", dir.resolve("nowhere").toString(), "--work", dir.resolve("w").toString());
+        assertEquals(WireAnalyze.FAILURE, r.exit());
+        assertTrue(r.err().contains("nowhere: no such directory (expected: the repository's fixtures/"), r.err());
+        Run s = run("bench", "synthesize", "--fixtures", dir.resolve("nowhere").toString(), dir.resolve("x.pcap").toString());
+        assertEquals(WireAnalyze.FAILURE, s.exit());
+        assertTrue(s.err().contains("no such directory"), s.err());
+    }
+
+    @Test
+    void anUnwritableWorkFolderIsSaid(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("wireanalyze.jar"));
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Run r = run("bench", "--jar", jar.toString(), "--fixtures", fixtures(), "--work", file.resolve("work").toString());
+        assertEquals(WireAnalyze.FAILURE, r.exit());
+        assertTrue(r.err().contains("--work " + file.resolve("work") + ": not writable"), r.err());
+    }
+
+    @Test
+    void badSizesAndMtusAreUsageErrors(@TempDir Path dir) {
+        assertEquals(WireAnalyze.USAGE, run("bench", "synthesize", "--size", "12q", dir.resolve("x.pcap").toString()).exit());
+        Run mtu = run("bench", "synthesize", "--mtu", "100", "--fixtures", fixtures(), dir.resolve("x.pcap").toString());
+        assertEquals(WireAnalyze.USAGE, mtu.exit());
+        assertTrue(mtu.err().contains("--mtu 100 (expected: 576 to 65535"), mtu.err());
+        assertEquals(WireAnalyze.USAGE, run("bench", "synthesize", "--size", "1m", "--packets", "5", dir.resolve("x.pcap").toString()).exit());
+    }
+
+    @Test
+    void aMissingJarIsSaid(@TempDir Path dir) {
+        Run r = run("bench", "--jar", dir.resolve("none.jar").toString(), "--work", dir.toString());
+        assertEquals(WireAnalyze.FAILURE, r.exit());
+        assertTrue(r.err().contains("none.jar: no such file (build it"), r.err());
+    }
+}

@@ -1,0 +1,68 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code bench} for real, with the shaded jar (after {@code package}) on small captures: every tool measured on every
+ * capture, the targets judged, the captures reused on a second run; {@code --sizes} compares the JSON of both heaps.
+ * Timing is printed, never asserted.
+ */
+class BenchIT {
+
+    static Path jar() {
+        Path jar = TestCaptures.repoRoot().resolve("cli/target/wireanalyze.jar");
+        assertTrue(Files.isRegularFile(jar), "the package phase made " + jar);
+        return jar;
+    }
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run bench(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                jar().toString(), "bench", "--work", dir.resolve("work").toString()));
+        cmd.addAll(List.of(args));
+        Path out = dir.resolve("out.txt"), err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "bench finished");
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void measuresEveryToolOnEveryCaptureAndReusesTheCaptures(@TempDir Path dir) throws Exception {
+        Run r = bench(dir, "--packets", "4000", "--slice", "2000", "--tshark-timeout", "120");
+        assertEquals(0, r.exit(), r.err());
+        System.out.println(r.out());
+        assertTrue(r.out().contains("machine: ") && r.out().contains("java: "), r.out());
+        for (String row : List.of("read floor", "analyze json", "analyze table")) {
+            assertEquals(3, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
+        }
+        assertTrue(r.out().contains("MTU-1500 variant") && r.out().contains("slice 2k"), r.out());
+        assertTrue(r.out().contains("within 3x of the read floor") && r.out().contains(">= 3 M packets/s"), r.out());
+        if (Tshark.installed()) assertEquals(3, r.out().lines().filter(l -> l.contains("  tshark  ")).count(), r.out());
+        assertTrue(Files.isRegularFile(dir.resolve("work/out/mixed-4000p-seed1/analyze-json/mixed-4000p-seed1.json")));
+
+        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--no-tshark");
+        assertEquals(0, again.exit(), again.err());
+        assertEquals(3, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
+        assertTrue(again.out().contains("not run (--no-tshark)"), again.out());
+    }
+
+    @Test
+    void sizesComparesTheJsonOfBothHeaps(@TempDir Path dir) throws Exception {
+        Run r = bench(dir, "--sizes", "1m", "--xmx", "256m");
+        assertEquals(0, r.exit(), r.err());
+        System.out.println(r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("1m ") && l.contains("identical ")), r.out());
+    }
+}
