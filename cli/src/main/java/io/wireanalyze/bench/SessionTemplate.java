@@ -17,15 +17,19 @@ import java.util.Map;
 /**
  * The TCP frames of one fixture capture, ready to be replayed: Ethernet/IPv4 frames only (other link types, IPv6
  * and non-TCP frames are left out and counted), with their header offsets and their time since the first frame.
+ * A connection the fixture leaves open (its capture stopped before the programs exited) is ended by an RST from
+ * its client 1 ms after the template's last frame, as when a client JVM exits: replayed thousands of times, open
+ * connections would otherwise pile up as no real capture's do.
  *
  * @param source    the fixture it was read from
  * @param frames    its TCP frames in capture order
  * @param endpoints every address and port seen, by index; {@link TemplateFrame#src()} and {@code dst()} point here
  * @param addresses the distinct IPv4 addresses, by index; {@link Endpoint#address()} points here
  * @param skipped   frames left out
+ * @param closers   RSTs added to end the connections the fixture left open (the last frames)
  */
 record SessionTemplate(Path source, List<TemplateFrame> frames, List<Endpoint> endpoints, List<Integer> addresses,
-                       long skipped) {
+                       long skipped, int closers) {
 
     static final int ETHERNET_HEADER = 14;
     static final int ETHERTYPE_IPV4 = 0x0800;
@@ -77,7 +81,48 @@ record SessionTemplate(Path source, List<TemplateFrame> frames, List<Endpoint> e
             if (source.stopReason() != null)
                 throw new IOException(capture + ": read only in part (" + source.stopReason() + "); a template must be whole");
         }
-        return new SessionTemplate(capture, List.copyOf(frames), roles(frames, endpointKeys), List.copyOf(addresses), skipped);
+        List<Endpoint> endpoints = roles(frames, endpointKeys);
+        int closers = close(frames, endpoints);
+        return new SessionTemplate(capture, List.copyOf(frames), endpoints, List.copyOf(addresses), skipped, closers);
+    }
+
+    /** Appends an RST|ACK for every connection without a FIN or RST; returns how many. */
+    private static int close(List<TemplateFrame> frames, List<Endpoint> endpoints) {
+        if (frames.isEmpty()) return 0;
+        Map<Long, Integer> lastFrom = new java.util.LinkedHashMap<>();   // flow -> index of its last frame, the client's if any
+        java.util.Set<Long> ended = new java.util.HashSet<>();
+        for (int i = 0; i < frames.size(); i++) {
+            TemplateFrame t = frames.get(i);
+            long flow = (long) Math.min(t.src(), t.dst()) << 32 | Math.max(t.src(), t.dst());
+            if ((t.flags() & (TcpSegment.FIN | TcpSegment.RST)) != 0) ended.add(flow);
+            Integer prev = lastFrom.get(flow);
+            if (prev == null || endpoints.get(t.src()).client() || !endpoints.get(frames.get(prev).src()).client()) lastFrom.put(flow, i);
+        }
+        long at = frames.get(frames.size() - 1).relNanos() + 1_000_000;
+        int n = 0;
+        for (Map.Entry<Long, Integer> e : lastFrom.entrySet()) {
+            if (ended.contains(e.getKey())) continue;
+            TemplateFrame t = frames.get(e.getValue());
+            byte[] b = java.util.Arrays.copyOf(t.bytes(), t.payloadOffset());
+            int ip = t.ipOffset(), tcp = t.tcpOffset();
+            int ipLength = t.payloadOffset() - ip;
+            b[ip + 2] = (byte) (ipLength >>> 8);
+            b[ip + 3] = (byte) ipLength;
+            int id = u16(b, ip + 4) + 1;
+            b[ip + 4] = (byte) (id >>> 8);
+            b[ip + 5] = (byte) id;
+            long seq = (u16(b, tcp + 4) & 0xffffL) << 16 | u16(b, tcp + 6);
+            seq += t.payloadLength() + ((t.flags() & (TcpSegment.SYN | TcpSegment.FIN)) != 0 ? 1 : 0);
+            b[tcp + 4] = (byte) (seq >>> 24);
+            b[tcp + 5] = (byte) (seq >>> 16);
+            b[tcp + 6] = (byte) (seq >>> 8);
+            b[tcp + 7] = (byte) seq;
+            int flags = TcpSegment.RST | TcpSegment.ACK;
+            b[tcp + 13] = (byte) flags;
+            frames.add(new TemplateFrame(b, b.length, at, ip, tcp, t.payloadOffset(), 0, flags, t.src(), t.dst(), true));
+            n++;
+        }
+        return n;
     }
 
     /** The frame as a template frame, or null when it is no Ethernet/IPv4 TCP segment. */

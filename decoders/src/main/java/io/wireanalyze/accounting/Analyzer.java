@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Frames
  * come in capture order: TCP segments are found, connections tracked by 4-tuple and SYN, each direction reassembled
  * and decoded with the protocols of {@link AnalysisOptions#protocols()}. A connection is accounted when it is done:
- * {@link #MIN_LINGER_NANOS} (or the hole wait, if longer) of capture time after both FINs or an RST, after
+ * {@link #LINGER_NANOS} of capture time after both FINs or an RST, after
  * {@link #IDLE_HORIZON_NANOS} without a packet, when a SYN reuses its 4-tuple, or when the capture ends. Its
  * packets go to the running {@link Totals}, its records (connection, messages, invocations, packet rows) to
  * {@link Spill}s, and its state is dropped: what the analysis holds grows with the open connections, not with the
@@ -71,7 +71,6 @@ public final class Analyzer {
     private final Spill<PendingInvocation> invocationSpill;
     private final Spill<AnalysisResult.PacketRow> packetSpill;
     private final Ledger.Sink sink;
-    private final long lingerNanos;
     private final int recordsInMemory;
     private int connectionCount;
     private long frames;
@@ -92,8 +91,11 @@ public final class Analyzer {
      * accounted, and a packet of its 4-tuple after that starts a connection of its own.
      */
     public static final long IDLE_HORIZON_NANOS = 15 * 60 * 1_000_000_000L;
-    /** How long at least a connection ended by FINs or an RST is kept for its last ACKs (or a reordered segment). */
-    public static final long MIN_LINGER_NANOS = 2_000_000_000L;
+    /**
+     * How long a connection ended by FINs or an RST is kept after its last packet, for its last ACKs, a retransmitted
+     * FIN or a segment a tap reordered; what still waits behind a hole then is given up.
+     */
+    public static final long LINGER_NANOS = 1_000_000_000L;
     /** Records (messages, invocations...) held in memory before they are sorted into a temporary file. */
     public static final int RECORDS_IN_MEMORY = 65_536;
 
@@ -110,7 +112,6 @@ public final class Analyzer {
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
-        this.lingerNanos = Math.max(MIN_LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
         connectionSpill = new Spill<>("connections", codecs.connections,
                 Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
         messageSpill = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
@@ -293,7 +294,7 @@ public final class Analyzer {
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
     private void evictIdle() {
-        evict(closing, lastNanos - lingerNanos);
+        evict(closing, lastNanos - LINGER_NANOS);
         evict(active, lastNanos - IDLE_HORIZON_NANOS);
     }
 
