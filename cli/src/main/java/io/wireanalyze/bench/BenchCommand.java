@@ -51,7 +51,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each measurement; the best is shown (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--java-opts", paramLabel = "OPTS", description = "JVM options for every Java process measured, split at spaces (e.g. \"-XX:+UseParallelGC -Xmx2g\").")
+    @Option(names = "--java-opts", paramLabel = "OPTS", defaultValue = "-XX:+UseParallelGC",
+            description = "JVM options for every Java process measured, split at spaces (default: ${DEFAULT-VALUE}, what ./wireanalyze runs with; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
     String javaOpts;
 
     @Option(names = "--tshark-timeout", paramLabel = "SECONDS", defaultValue = "300", description = "Stop tshark after this long and report \"> N s\" (default: ${DEFAULT-VALUE}).")

@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Frames
  * come in capture order: TCP segments are found, connections tracked by 4-tuple and SYN, each direction reassembled
  * and decoded with the protocols of {@link AnalysisOptions#protocols()}. A connection is accounted when it is done:
- * {@link #LINGER_NANOS} of capture time after both FINs or an RST, after
+ * {@link #LINGER_NANOS} of capture time after both FINs or an RST (longer when bytes before a FIN are missing), after
  * {@link #IDLE_HORIZON_NANOS} without a packet, when a SYN reuses its 4-tuple, or when the capture ends. Its
  * packets go to the running {@link Totals}, its records (connection, messages, invocations, packet rows) to
  * {@link Spill}s, and its state is dropped: what the analysis holds grows with the open connections, not with the
@@ -56,15 +56,22 @@ public final class Analyzer {
     /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
     private final List<Decoding> decodings = new ArrayList<>();
     private final Map<FlowKey, Connection> live = new HashMap<>();
-    /** Open connections, the least recently active first; and those finished (both FINs, or an RST), likewise. */
+    /**
+     * Open connections, the least recently active first; those finished (both FINs, or an RST) with bytes still
+     * missing before the end, likewise; and those ended whole.
+     */
     private final LinkedHashSet<Connection> active = new LinkedHashSet<>();
     private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
+    private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
+    private final long holeWaitNanos;
     /** Connections whose bytes fit a protocol without proving it, until the capture ends (see {@link #pinByKnownServers}). */
     private final List<Connection> held = new ArrayList<>();
     private final Set<Server> knownServers = new HashSet<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
     private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
     private final Totals totals = new Totals();
+    /** Partial ledgers, connection id modulo their number: disjoint sets of connections, merged when the capture ends. */
+    private final Totals[] ledgers;
     private final Codecs codecs = new Codecs();
     private final Spill<AnalysisResult.ConnectionStats> connectionSpill;
     private final Spill<Codecs.Keyed<MessageRecord>> messageSpill;
@@ -92,8 +99,9 @@ public final class Analyzer {
      */
     public static final long IDLE_HORIZON_NANOS = 15 * 60 * 1_000_000_000L;
     /**
-     * How long a connection ended by FINs or an RST is kept after its last packet, for its last ACKs, a retransmitted
-     * FIN or a segment a tap reordered; what still waits behind a hole then is given up.
+     * How long a connection ended whole (both FINs, every byte before them in; or an RST) is kept after its last
+     * packet, for its last ACKs or a retransmitted FIN. One finished with bytes missing before a FIN waits as long as
+     * a hole does ({@code --max-hole-wait-ms}, at least this), for the segments a tap reordered.
      */
     public static final long LINGER_NANOS = 1_000_000_000L;
     /** Records (messages, invocations...) held in memory before they are sorted into a temporary file. */
@@ -108,10 +116,21 @@ public final class Analyzer {
      *                        makes every capture spill: the results are the same)
      */
     public Analyzer(AnalysisOptions options, int recordsInMemory) {
+        this(options, recordsInMemory, 1);
+    }
+
+    /**
+     * @param ledgers partial ledgers to account the connections into (by connection id), merged at the end: the
+     *                result is the same for any number, the contract that lets workers account connections apart
+     */
+    Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers) {
         this.options = options;
+        this.ledgers = new Totals[ledgers];
+        for (int i = 0; i < ledgers; i++) this.ledgers[i] = new Totals();
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
+        this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
         connectionSpill = new Spill<>("connections", codecs.connections,
                 Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
         messageSpill = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
@@ -285,16 +304,20 @@ public final class Analyzer {
         evictIdle();
     }
 
-    /** Moves the connection to the end of its queue: open, or finished and waiting for its last packets. */
+    /** Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole. */
     private void touch(Connection c) {
-        active.remove(c);
-        closing.remove(c);
-        (c.finished() ? closing : active).add(c);
+        remove(c);
+        (!c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing).add(c);
+    }
+
+    private void remove(Connection c) {
+        if (!active.remove(c) && !closing.remove(c)) closed.remove(c);
     }
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
     private void evictIdle() {
-        evict(closing, lastNanos - LINGER_NANOS);
+        evict(closed, lastNanos - LINGER_NANOS);
+        evict(closing, lastNanos - holeWaitNanos);
         evict(active, lastNanos - IDLE_HORIZON_NANOS);
     }
 
@@ -311,8 +334,7 @@ public final class Analyzer {
      * only fit a protocol (then it waits for the capture's end, when every proven server is known).
      */
     private void done(Connection c) {
-        active.remove(c);
-        closing.remove(c);
+        remove(c);
         FlowKey key = FlowKey.of(c.initiator, c.responder);
         if (live.get(key) == c) live.remove(key);
         ended(c);
@@ -334,7 +356,7 @@ public final class Analyzer {
     private void conclude(Connection c) {
         c.decoder.finish(c::add);
         c.conclude();
-        new Ledger(options, c, firstNanos).account(totals, sink);
+        new Ledger(options, c, firstNanos).account(ledgers[c.id % ledgers.length], sink);
         c.log = null;
     }
 
@@ -382,6 +404,7 @@ public final class Analyzer {
         live.clear();
         active.clear();
         closing.clear();
+        closed.clear();
         for (Connection c : open) ended(c);
         pinByKnownServers();
         held.sort(Comparator.comparingInt(c -> c.id));
@@ -396,6 +419,7 @@ public final class Analyzer {
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, otherFrames,
                 frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
+        for (int i = ledgers.length - 1; i >= 0; i--) totals.merge(ledgers[i]);
         long accounted = totals.tcpPackets();
         if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
         Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals,
