@@ -127,6 +127,27 @@ class CaptureSynthesizerTest {
         assertTimeOrdered(s.file(), 1500);
     }
 
+    /** Hundreds of connections: the text report lists the largest and the unusual ones, and says where the rest are. */
+    @Test
+    void theTextReportOfManyConnectionsShowsTheLargestAndTheUnusual(@TempDir Path dir) throws IOException {
+        CaptureSynthesizer.Summary s = write(dir.resolve("mixed.pcap"), 0);
+        AnalysisResult r = analyze(s.file(), keys(s));
+        int n = r.connections().size();
+        assertTrue(n > 100, n + " connections");
+        java.io.StringWriter text = new java.io.StringWriter();
+        new io.wireanalyze.report.TextReport(new java.io.PrintWriter(text)).write(List.of(r));
+        String report = text.toString();
+        String section = report.substring(report.indexOf("\nConnections\n"), report.indexOf("\nNaming, DGC"));
+        List<String> lines = section.lines().toList();
+        assertTrue(lines.get(2).startsWith("  " + n + " connections ("), lines.get(2));
+        List<String> rows = lines.stream().filter(l -> l.matches("  +\\d+ +198\\.18\\..*")).toList();
+        assertTrue(rows.size() >= 10 && rows.size() <= 20, rows.size() + " rows:\n" + section);
+        // The largest connection by packets is there, marked.
+        var largest = r.connections().stream().max(java.util.Comparator.comparingLong(c -> c.packets())).orElseThrow();
+        assertTrue(rows.stream().anyMatch(l -> l.trim().startsWith(largest.id() + " ") && l.contains("largest")), section);
+        assertTrue(section.contains("... " + (n - rows.size()) + " more: every connection is in --format csv (mixed.connections.csv)"), section);
+    }
+
     @Test
     void theSameSeedWritesTheSameBytes(@TempDir Path dir) throws IOException {
         Path a = write(dir.resolve("a.pcap"), 0).file(), b = write(dir.resolve("b.pcap"), 0).file();

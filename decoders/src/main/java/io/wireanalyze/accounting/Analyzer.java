@@ -138,7 +138,7 @@ public final class Analyzer {
                 Math.max(1, recordsInMemory / 2));
         invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
         packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
-                recordsInMemory * 2);
+                (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
         sink = new Ledger.Sink() {
             @Override
             public void connection(AnalysisResult.ConnectionStats stats) {
@@ -307,11 +307,13 @@ public final class Analyzer {
     /** Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole. */
     private void touch(Connection c) {
         remove(c);
-        (!c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing).add(c);
+        c.queue = !c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing;
+        c.queue.add(c);
     }
 
-    private void remove(Connection c) {
-        if (!active.remove(c) && !closing.remove(c)) closed.remove(c);
+    private static void remove(Connection c) {
+        if (c.queue != null) c.queue.remove(c);
+        c.queue = null;
     }
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */

@@ -24,7 +24,7 @@ import java.util.Map;
 /**
  * How an analysis' records go to a {@link Spill} and come back. A message's protocol details come back as
  * {@link StoredDetails}: the fields, exception, note and byte counts the reports read, not the decoder's own record.
- * Message types and protocol names are few: each is written as an index into a table this instance keeps.
+ * Message types, protocol names and detail keys are few: each is written as an index into a table this instance keeps.
  */
 final class Codecs {
 
@@ -36,6 +36,8 @@ final class Codecs {
     private final List<MessageType> types = new ArrayList<>();
     private final Map<ProtocolName, Integer> protocolIndex = new HashMap<>();
     private final List<ProtocolName> protocols = new ArrayList<>();
+    private final Map<String, Integer> keyIndex = new HashMap<>();
+    private final List<String> keys = new ArrayList<>();
 
     final Spill.Codec<AnalysisResult.ConnectionStats> connections = new Spill.Codec<>() {
         @Override
@@ -224,7 +226,7 @@ final class Codecs {
         });
         out.writeInt(keys.size());
         for (int j = 0; j < keys.size(); j++) {
-            string(out, keys.get(j));
+            key(out, keys.get(j));
             boxed(out, values.get(j));
         }
         string(out, d.exception());
@@ -258,7 +260,7 @@ final class Codecs {
         List<String> keys = new ArrayList<>(n);
         List<Object> values = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
-            keys.add(string(in));
+            keys.add(key(in));
             values.add(boxed(in));
         }
         String exception = string(in), note = string(in);
@@ -272,11 +274,28 @@ final class Codecs {
                 new MessageInfo(objId, objNum, op, hash, method, name, leaseMs, details));
     }
 
+    /** A detail key: its index in the table, or -1 and the key when the table is full. */
+    private void key(DataOutputStream out, String key) throws IOException {
+        Integer i = keyIndex.get(key);
+        if (i == null && keys.size() <= Short.MAX_VALUE) {
+            i = keys.size();
+            keys.add(key);
+            keyIndex.put(key, i);
+        }
+        out.writeShort(i == null ? -1 : i);
+        if (i == null) string(out, key);
+    }
+
+    private String key(DataInputStream in) throws IOException {
+        int i = in.readShort();
+        return i < 0 ? string(in) : keys.get(i);
+    }
+
     private static <V> int index(Map<V, Integer> index, List<V> table, V v) {
         Integer i = index.get(v);
         if (i == null) {
             i = table.size();
-            if (i > Short.MAX_VALUE) throw new IllegalStateException("more than " + Short.MAX_VALUE + " message types");
+            if (i > Short.MAX_VALUE) throw new IllegalStateException("more than " + Short.MAX_VALUE + " distinct " + v.getClass().getSimpleName() + "s to spill");
             table.add(v);
             index.put(v, i);
         }

@@ -33,6 +33,8 @@ final class Connection {
     boolean reset;
     /** Its packets, until it is accounted. */
     PacketLog log = new PacketLog();
+    /** The analysis' queue it waits in to be accounted (open, closing, closed), or null. */
+    java.util.Set<Connection> queue;
     /** The latest capture time of its packets. */
     long lastNanos = Long.MIN_VALUE;
     /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
