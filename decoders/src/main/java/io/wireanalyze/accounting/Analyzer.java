@@ -104,8 +104,11 @@ public final class Analyzer {
      * a hole does ({@code --max-hole-wait-ms}, at least this), for the segments a tap reordered.
      */
     public static final long LINGER_NANOS = 1_000_000_000L;
-    /** Records (messages, invocations...) held in memory before they are sorted into a temporary file. */
-    public static final int RECORDS_IN_MEMORY = 65_536;
+    /**
+     * Records of each kind (messages, invocations...) held in memory before they are sorted into a temporary file:
+     * 65,536, fewer in a small heap (one per 16 KiB of the maximum heap, at least 1,024: 16,384 at -Xmx256m).
+     */
+    public static final int RECORDS_IN_MEMORY = (int) Math.max(1024, Math.min(65_536, Runtime.getRuntime().maxMemory() / (16 << 10)));
 
     public Analyzer(AnalysisOptions options) {
         this(options, RECORDS_IN_MEMORY);
