@@ -6,21 +6,18 @@ import io.wireanalyze.protocol.Message;
 import io.wireanalyze.tcp.Direction;
 import io.wireanalyze.tcp.StreamReassembler;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Accounts one connection's TCP packets, each to exactly one phase, once the connection is done. A packet with payload belongs to the message
- * that holds most of its bytes; a pure ACK to the message whose bytes it acknowledges; SYNs to tcp-setup,
- * FIN and RST (and the ACKs answering a FIN) to tcp-teardown; anything no message explains to unparsed.
+ * Accounts one connection's TCP packets, each to exactly one phase, once the connection is done. A packet with
+ * payload belongs to the message that holds most of its bytes; a pure ACK to the message whose bytes it
+ * acknowledges; SYNs to tcp-setup, FIN and RST (and the ACKs answering a FIN) to tcp-teardown; anything no message
+ * explains to unparsed. Everything it reads is the connection's own, so connections can be accounted in any order.
  */
 final class Ledger {
 
-    /** What pass two learns about one message. */
+    /** What accounting learns about one message from its packets. */
     static final class Placed {
         long firstFrame = Long.MAX_VALUE;
         long lastFrame = Long.MIN_VALUE;
