@@ -19,14 +19,14 @@ final class WorkCaptures {
 
     private final Path dir;
     private final Path fixtures;
-    private final PrintWriter err;
+    private final io.wireanalyze.cli.Progress progress;
     private List<SessionTemplate> templates;
     private String fixtureDigest;
 
     WorkCaptures(Path dir, Path fixtures, PrintWriter err) {
         this.dir = dir;
         this.fixtures = fixtures;
-        this.err = err;
+        this.progress = new io.wireanalyze.cli.Progress(err);
     }
 
     List<SessionTemplate> templates() throws IOException {
@@ -56,10 +56,9 @@ final class WorkCaptures {
         }
         Files.deleteIfExists(params);
         long start = System.nanoTime();
-        Ticker ticker = new Ticker(err);
         CaptureSynthesizer.Summary s = CaptureSynthesizer.write(ts, options, pcap, (packets, total) ->
-                ticker.tick(String.format(Locale.ROOT, "building %s: %.0f%% (%,d of %,d packets)", pcap.getFileName(), 100.0 * packets / total, packets, total)));
-        ticker.clear();
+                progress.tick(String.format(Locale.ROOT, "building %s: %.0f%% (%,d of %,d packets)", pcap.getFileName(), 100.0 * packets / total, packets, total)));
+        progress.clear();
         Files.writeString(params, made + "\n");
         say(String.format(Locale.ROOT, "built %s: %,d packets, %,d bytes, %,d replays of %d fixtures (at most %,d under way at once), in %.1f s",
                 pcap, s.packets(), s.bytes(), s.replays(), ts.size(), s.mostUnderWay(), (System.nanoTime() - start) / 1e9));
@@ -67,8 +66,7 @@ final class WorkCaptures {
     }
 
     private void say(String line) {
-        err.println("wireanalyze: " + line);
-        err.flush();
+        progress.say(line);
     }
 
     static MessageDigest sha256() {

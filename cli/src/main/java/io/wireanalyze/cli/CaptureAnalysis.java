@@ -18,12 +18,6 @@ import java.util.List;
 /** Runs the analysis over one capture file, with progress. */
 final class CaptureAnalysis {
 
-    /**
-     * Records of a kind the analysis holds before sorting them into a temporary file; the property
-     * {@code wireanalyze.recordsInMemory} (for tests: a small number makes every capture spill) overrides it.
-     */
-    static final int RECORDS_IN_MEMORY = Integer.getInteger("wireanalyze.recordsInMemory", Analyzer.RECORDS_IN_MEMORY);
-
     private CaptureAnalysis() {
     }
 
@@ -33,7 +27,7 @@ final class CaptureAnalysis {
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
         try (FrameSource source = CaptureFiles.open(file)) {
             FrameWatch watch = new FrameWatch(file, progress);
-            AnalysisResult result = Analyzer.analyze(source, options, watch, RECORDS_IN_MEMORY);
+            AnalysisResult result = Analyzer.analyze(source, options, watch);
             progress.clear();
             if (watch.unknownLink > 0) {
                 String where = source instanceof io.wireanalyze.capture.PcapFileSource

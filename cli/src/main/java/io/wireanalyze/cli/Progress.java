@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * Progress of long runs on standard error: on a terminal one line a second, overwritten in place; otherwise
  * (a log, CI) one line every ten seconds.
  */
-final class Progress {
+public final class Progress {
     private static final long TICK_MILLIS = 250;
 
     /** Which status lines are printed: all, or only warnings and interruptions (the runs inside a comparison). */
@@ -20,7 +20,7 @@ final class Progress {
     private long lastNanos = System.nanoTime();
     private boolean pending;
 
-    Progress(PrintWriter err) {
+    public Progress(PrintWriter err) {
         this(err, Detail.ALL);
     }
 
@@ -41,7 +41,7 @@ final class Progress {
     }
 
     /** A status line now (with {@link Detail#WARNINGS}, only a warning or an interruption). */
-    synchronized void say(String line) {
+    public synchronized void say(String line) {
         if (detail == Detail.WARNINGS && !line.startsWith("WARNING") && !line.startsWith("interrupted")) return;
         clear();
         err.println("wireanalyze: " + line);
@@ -49,7 +49,7 @@ final class Progress {
     }
 
     /** A counter that may be shown if a second has passed since the last one. */
-    synchronized void tick(String line) {
+    public synchronized void tick(String line) {
         long now = System.nanoTime();
         if (now - lastNanos < (terminal ? 1_000_000_000L : 10_000_000_000L)) return;
         lastNanos = now;
@@ -62,7 +62,7 @@ final class Progress {
         err.flush();
     }
 
-    synchronized void clear() {
+    public synchronized void clear() {
         if (pending) {
             err.print("\r\033[K");
             pending = false;

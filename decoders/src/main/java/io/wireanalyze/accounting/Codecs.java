@@ -121,8 +121,6 @@ final class Codecs {
             out.writeLong(p.seq());
             out.writeByte(p.warmup() == null ? 2 : p.warmup() ? 1 : 0);
             out.writeLong(p.requestFirstNanos());
-            out.writeLong(p.requestTcpIndex());
-            out.writeLong(p.requestNanos());
             string(out, p.call());
             out.writeLong(p.startNanos());
             out.writeLong(p.replyStartNanos());
@@ -141,7 +139,7 @@ final class Codecs {
             AnalysisResult.InvocationRecord r = invocation(in);
             long seq = in.readLong();
             int w = in.readByte();
-            return new PendingInvocation(r, seq, w == 2 ? null : w == 1, in.readLong(), in.readLong(), in.readLong(), string(in),
+            return new PendingInvocation(r, seq, w == 2 ? null : w == 1, in.readLong(), string(in),
                     in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readBoolean(), in.readLong(),
                     in.readLong(), in.readDouble(), string(in), string(in));
         }

@@ -1,6 +1,7 @@
 package io.wireanalyze.accounting;
 
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.Details;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.Role;
@@ -65,6 +66,36 @@ final class Invocations {
         Long sum() {
             return missing ? null : sum;
         }
+
+        /** Both figures summed: missing when either is. */
+        Parts and(Parts o) {
+            Parts p = new Parts();
+            p.sum = sum + o.sum;
+            p.missing = missing || o.missing;
+            return p;
+        }
+    }
+
+    /** What the messages of one side of an exchange (the request and its fragments, or the reply and its) add up to. */
+    private static final class Sums {
+        long packets, dataPackets, wire, bytes, dataBytes, framing;
+        long firstNanos = Long.MAX_VALUE, lastNanos = Long.MIN_VALUE, lastFrame = Long.MIN_VALUE;
+        final Parts values = new Parts(), security = new Parts();
+
+        void add(Message m, Ledger.Placed pl) {
+            Details d = m.info().details();
+            values.add(d.valueBytes());
+            security.add(d.securityBytes());
+            framing += d.framingBytes();
+            packets += pl.packets;
+            dataPackets += pl.dataPackets;
+            wire += pl.wireBytes;
+            bytes += m.length();
+            dataBytes += m.dataLength();
+            firstNanos = Math.min(firstNanos, pl.firstNanos);
+            lastNanos = Math.max(lastNanos, pl.lastNanos);
+            lastFrame = Math.max(lastFrame, pl.lastFrame);
+        }
     }
 
     /**
@@ -89,47 +120,26 @@ final class Invocations {
             Exchange e = exchanges.get(i);
             Ledger.Placed pq = placed.get(e.request);
             if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
-            long packets = 0, dataPackets = 0, requestBytes = 0, replyBytes = 0, replyFrame = Long.MIN_VALUE;
-            long framing = 0, wire = 0, requestData = 0, sent = Long.MAX_VALUE, answered = Long.MIN_VALUE, replying = Long.MAX_VALUE;
-            Parts values = new Parts(), security = new Parts();
-            for (Message m : e.requestParts()) {
-                values.add(m.info().details().valueBytes());
-                security.add(m.info().details().securityBytes());
-                Ledger.Placed pl = placed.get(m);
-                packets += pl.packets;
-                dataPackets += pl.dataPackets;
-                wire += pl.wireBytes;
-                requestBytes += m.length();
-                requestData += m.dataLength();
-                sent = Math.min(sent, pl.firstNanos);
-                framing += m.info().details().framingBytes();
-            }
-            for (Message m : e.replyParts()) {
-                values.add(m.info().details().valueBytes());
-                security.add(m.info().details().securityBytes());
-                Ledger.Placed pl = placed.get(m);
-                packets += pl.packets;
-                dataPackets += pl.dataPackets;
-                wire += pl.wireBytes;
-                replyBytes += m.length();
-                framing += m.info().details().framingBytes();
-                replyFrame = Math.max(replyFrame, pl.lastFrame);
-                answered = Math.max(answered, pl.lastNanos);
-                replying = Math.min(replying, pl.firstNanos);
-            }
+            Sums request = new Sums(), replies = new Sums();
+            for (Message m : e.requestParts()) request.add(m, placed.get(m));
+            for (Message m : e.replyParts()) replies.add(m, placed.get(m));
+            long packets = request.packets + replies.packets, dataPackets = request.dataPackets + replies.dataPackets;
+            long framing = request.framing + replies.framing, replyFrame = replies.lastFrame;
+            Parts values = request.values.and(replies.values), security = request.security.and(replies.security);
             Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
             Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(pq.firstFrame)) / 1e6;
             String exception = e.reply == null ? null : e.reply.info().details().exception();
             Boolean warmup = lastMarker >= 0 ? i < lastMarker : null;
             var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
-                    packets, dataPackets, packets - dataPackets, requestBytes, replyBytes,
+                    packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
                     warmup != null && warmup, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
                     null, null, null, null, null, values.sum(), security.sum());
             int at = c.log.indexOf(pq.firstFrame);
             totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
             // Legs nest in time, whatever order the capture holds their frames in.
-            out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos, c.log.tcpIndex(at), c.log.nanos(at),
-                    call(e.request, requestData), sent, replying, reply == null ? -1 : answered, wire, alone,
+            out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos,
+                    call(e.request, request.dataBytes), request.firstNanos, replies.firstNanos,
+                    reply == null ? -1 : replies.lastNanos, request.wire + replies.wire, alone,
                     stats.packets(), stats.wireBytes(), stats.durationMs(), c.client().address(), c.server().address()));
         }
         return out;

@@ -102,7 +102,6 @@ final class Ledger {
             }
             totals.packet(phase[i], log.wireLength(i), log.payloadLength(i), log.retransmission(i), log.elapsed(i), log.nanos(i));
         }
-        totals.connections++;
         AnalysisResult.ConnectionStats stats = connectionStats();
         sink.connection(stats);
         messageRecords(sink);

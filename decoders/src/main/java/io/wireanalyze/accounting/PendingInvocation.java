@@ -9,8 +9,6 @@ package io.wireanalyze.accounting;
  * @param seq                 its connection's id and its place there: what orders invocations with one request frame
  * @param warmup              whether it is warm-up; null when its connection has no marker call
  * @param requestFirstNanos   the earliest time of its request's packets: warm-up when before the capture's first marker
- * @param requestTcpIndex     the place of its request's first packet among the capture's TCP packets
- * @param requestNanos        that packet's time
  * @param call                what makes two legs the same call (target, operation, name and argument bytes)
  * @param startNanos          when its request was sent (earliest packet)
  * @param replyStartNanos     when its reply began
@@ -23,8 +21,7 @@ package io.wireanalyze.accounting;
  * @param clientHost          its connection's client address (without port)
  * @param serverHost          its connection's server address
  */
-record PendingInvocation(AnalysisResult.InvocationRecord record, long seq, Boolean warmup, long requestFirstNanos, long requestTcpIndex,
-                         long requestNanos, String call, long startNanos, long replyStartNanos, long endNanos,
+record PendingInvocation(AnalysisResult.InvocationRecord record, long seq, Boolean warmup, long requestFirstNanos, String call, long startNanos, long replyStartNanos, long endNanos,
                          long wireBytes, boolean aloneOnItsConnection, long connectionPackets, long connectionWireBytes,
                          double connectionMs, String clientHost, String serverHost) {
 }

@@ -60,10 +60,6 @@ final class Spill<T> {
         if (buffer.size() >= maxInMemory) writeRun();
     }
 
-    long size() {
-        return size;
-    }
-
     /** Runs written to disk so far. */
     int runs() {
         return runs.size();

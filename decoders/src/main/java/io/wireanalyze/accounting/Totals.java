@@ -28,7 +28,6 @@ final class Totals {
     long firstCallNanos;
     /** When the capture's first marker call was sent (Long.MAX_VALUE: none yet). */
     long firstMarkerNanos = Long.MAX_VALUE;
-    long connections;
 
     Totals() {
         java.util.Arrays.fill(firstNanos, Long.MAX_VALUE);
@@ -71,7 +70,6 @@ final class Totals {
         }
         call(other.firstCallFrame, other.firstCallIndex, other.firstCallNanos);
         marker(other.firstMarkerNanos);
-        connections += other.connections;
     }
 
     long tcpPackets() {
