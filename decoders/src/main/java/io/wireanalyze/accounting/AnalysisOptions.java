@@ -18,9 +18,21 @@ import java.util.Set;
  * @param keepPackets   whether the result keeps one row per packet (for CSV and charts)
  * @param protocols     the protocols to decode, in probe order ({@link ProtocolTable#ALL})
  * @param methodWords   method names to try when guessing an unknown method from its hash
+ * @param workers       threads that decode and account the connections, sharded by 4-tuple, besides the one reading
+ *                      the frames; 0: that one does everything. The result is the same, byte for byte.
  */
 public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
-                              List<Protocol> protocols, Set<String> methodWords) {
+                              List<Protocol> protocols, Set<String> methodWords, int workers) {
+
+    public AnalysisOptions {
+        if (workers < 0) throw new IllegalArgumentException("workers: " + workers + " (expected: 0 or more)");
+    }
+
+    /** On the reading thread. */
+    public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
+                           List<Protocol> protocols, Set<String> methodWords) {
+        this(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, 0);
+    }
 
     /** Every protocol of the table. */
     public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets) {
@@ -34,7 +46,7 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     }
 
     public AnalysisOptions withMethodWords(Set<String> words) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words));
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words), workers);
     }
 
     public static final String DEFAULT_MARKER = "wireanalyzeMark";
@@ -45,14 +57,19 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
 
     /** These options decoding with {@code list} (e.g. {@link ProtocolTable#withTlsKeys}: the table with a key log). */
     public AnalysisOptions withProtocols(List<Protocol> list) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list));
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list), methodWords, workers);
     }
 
     public AnalysisOptions withKeepPackets(boolean keep) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords, workers);
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
-        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords);
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords, workers);
+    }
+
+    /** These options with {@code n} worker threads (0: none). */
+    public AnalysisOptions withWorkers(int n) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, n);
     }
 }

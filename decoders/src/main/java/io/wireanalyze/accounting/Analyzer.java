@@ -38,6 +38,10 @@ import java.util.function.Consumer;
  * packets. What depends on other connections waits for the capture's end: a connection whose bytes only fit a
  * protocol (pinned when another proved its server), warm-up on connections without a marker, and the legs of relayed
  * calls ({@link Legs}).
+ * <p>
+ * The analyzer's thread reads the frames, tracks the connections and reassembles their streams; their decoding and
+ * accounting is done by {@link Lanes}: on this thread, or by worker threads ({@link AnalysisOptions#workers()},
+ * {@link Workers}) with the same result, byte for byte.
  */
 public final class Analyzer {
 
@@ -64,14 +68,11 @@ public final class Analyzer {
     private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
     private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
     private final long holeWaitNanos;
-    /** Connections whose bytes fit a protocol without proving it, until the capture ends (see {@link #pinByKnownServers}). */
-    private final List<Connection> held = new ArrayList<>();
-    private final Set<Server> knownServers = new HashSet<>();
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
     private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
     private final Totals totals = new Totals();
-    /** Partial ledgers, connection id modulo their number: disjoint sets of connections, merged when the capture ends. */
-    private final Totals[] ledgers;
+    /** Where connections are decoded and accounted, each into its lane's totals, merged when the capture ends. */
+    private final Lanes lanes;
     private final Codecs codecs = new Codecs();
     private final Spill<AnalysisResult.ConnectionStats> connectionSpill;
     private final Spill<Codecs.Keyed<MessageRecord>> messageSpill;
@@ -88,10 +89,6 @@ public final class Analyzer {
     private long previousTcpNanos;
     private long firstTcpNanos;
     private boolean finished;
-
-    /** A server that a connection proved to speak a protocol. */
-    private record Server(ProtocolName protocol, Endpoint endpoint) {
-    }
 
     /**
      * How long, in capture time, a connection is kept after its last packet when no FIN or RST ended it: it is then
@@ -119,7 +116,7 @@ public final class Analyzer {
      *                        makes every capture spill: the results are the same)
      */
     public Analyzer(AnalysisOptions options, int recordsInMemory) {
-        this(options, recordsInMemory, 1);
+        this(options, recordsInMemory, 1, options.workers(), true);
     }
 
     /**
@@ -127,9 +124,17 @@ public final class Analyzer {
      *                result is the same for any number, the contract that lets workers account connections apart
      */
     Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers) {
+        this(options, recordsInMemory, ledgers, 0, true);
+    }
+
+    /**
+     * @param workers threads to decode and account the connections on (0: this thread, in {@code ledgers} lanes);
+     *                the result is the same, byte for byte, or {@link io.wireanalyze.protocol.CaptureOrder.Conflict}.
+     *                Call {@link #finish} or {@link #close} to stop them.
+     * @param byHosts connections between the same two hosts to the same worker (false: by 4-tuple, for tests)
+     */
+    Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers, int workers, boolean byHosts) {
         this.options = options;
-        this.ledgers = new Totals[ledgers];
-        for (int i = 0; i < ledgers; i++) this.ledgers[i] = new Totals();
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
@@ -142,27 +147,29 @@ public final class Analyzer {
         invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
         packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
                 (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
+        // Workers account connections at once: the spills (and their codecs' tables) take one record at a time.
         sink = new Ledger.Sink() {
             @Override
-            public void connection(AnalysisResult.ConnectionStats stats) {
+            public synchronized void connection(AnalysisResult.ConnectionStats stats) {
                 connectionSpill.add(stats);
             }
 
             @Override
-            public void message(long seq, MessageRecord message) {
+            public synchronized void message(long seq, MessageRecord message) {
                 messageSpill.add(new Codecs.Keyed<>(seq, message));
             }
 
             @Override
-            public void invocation(PendingInvocation invocation) {
+            public synchronized void invocation(PendingInvocation invocation) {
                 invocationSpill.add(invocation);
             }
 
             @Override
-            public void packet(AnalysisResult.PacketRow row) {
+            public synchronized void packet(AnalysisResult.PacketRow row) {
                 packetSpill.add(row);
             }
         };
+        lanes = workers > 0 ? new Workers(workers, byHosts, i -> new Lane(options, sink)) : new Lanes.InOrder(ledgers, i -> new Lane(options, sink));
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -182,12 +189,21 @@ public final class Analyzer {
     public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer,
                                          int recordsInMemory) throws IOException {
         Analyzer analyzer = new Analyzer(options, recordsInMemory);
-        Frame f;
-        while ((f = source.next()) != null) {
-            observer.accept(f);
-            analyzer.accept(f);
+        try {
+            Frame f;
+            while ((f = source.next()) != null) {
+                observer.accept(f);
+                analyzer.accept(f);
+            }
+            return analyzer.finish(source.name(), source.stopReason());
+        } finally {
+            analyzer.close();
         }
-        return analyzer.finish(source.name(), source.stopReason());
+    }
+
+    /** Stops the analysis' workers, if any (after {@link #finish}, or to abandon it). */
+    public void close() {
+        lanes.close();
     }
 
     /** Takes the next frame of the capture. */
@@ -253,6 +269,9 @@ public final class Analyzer {
             int id = ++connectionCount;
             c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, decoder(true))
                     : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, decoder(pureSyn));
+            c.lane = lanes.laneOf(c);
+            c.captureStartNanos = firstNanos;
+            c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
             live.put(key, c);
         }
         Connection conn = c;
@@ -265,11 +284,11 @@ public final class Analyzer {
         }
         int side = fromInitiator ? 0 : 1;
         if (s.syn()) conn.streams[side].syn(s.seq());
-        StreamListener listener = listenerFor(conn, fromInitiator);
+        StreamListener listener = conn.listeners[side];
         // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
         if (s.hasAck() && !s.rst()) {
             StreamReassembler reverse = conn.streams[1 - side];
-            reverse.acknowledged(reverse.offsetOf(s.ack()), s.frame().timestampNanos(), listenerFor(conn, !fromInitiator));
+            reverse.acknowledged(reverse.offsetOf(s.ack()), s.frame().timestampNanos(), conn.listeners[1 - side]);
         }
         long seq = s.syn() ? s.seq() + 1 : s.seq();
         long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
@@ -282,14 +301,14 @@ public final class Analyzer {
         conn.log.add(s.frame().number(), now, tcpPackets++, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
                 s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
         conn.lastNanos = Math.max(conn.lastNanos, now);
-        for (int i = 0; i < 2; i++) conn.streams[i].expire(now, listenerFor(conn, i == 0));
+        for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
         if (s.fin()) conn.closed[side] = true;
         // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
         // last data, which then still counts.
         for (int i = 0; i < 2; i++) {
             if (conn.closed[i] && !conn.ended[i] && conn.streams[i].complete()) {
                 conn.ended[i] = true;
-                conn.decoder.end(i == 0, conn::add);
+                lanes.end(conn, i == 0);
             }
         }
         if (s.rst()) conn.reset = true;
@@ -299,8 +318,8 @@ public final class Analyzer {
             for (int i = 0; i < 2; i++) {
                 if (conn.ended[i]) continue;
                 conn.ended[i] = true;
-                conn.streams[i].flush(listenerFor(conn, i == 0));
-                conn.decoder.end(i == 0, conn::add);
+                conn.streams[i].flush(conn.listeners[i]);
+                lanes.end(conn, i == 0);
             }
         }
         touch(conn);
@@ -342,60 +361,58 @@ public final class Analyzer {
         remove(c);
         FlowKey key = FlowKey.of(c.initiator, c.responder);
         if (live.get(key) == c) live.remove(key);
-        ended(c);
-        if (c.held) return;
-        conclude(c);
+        ended(c, true);
     }
 
-    /** The capture has nothing more for the connection: its streams flushed and its decoder told. */
-    private void ended(Connection c) {
-        for (int i = 0; i < 2; i++) c.streams[i].flush(listenerFor(c, i == 0));
-        c.decoder.captureEnded(c::add);
-        ProtocolName p = c.decoder.protocol();
-        if (p != null && !p.equals(ProtocolName.UNKNOWN)) knownServers.add(new Server(p, c.server()));
-        c.held = c.decoder.maybeProtocol() != null;
-        if (c.held) held.add(c);
-    }
-
-    /** Accounts the connection and lets it go. */
-    private void conclude(Connection c) {
-        c.decoder.finish(c::add);
-        c.conclude();
-        new Ledger(options, c, firstNanos).account(ledgers[c.id % ledgers.length], sink);
-        c.log = null;
+    /** The capture has nothing more for the connection: its streams flushed and its lane told ({@link Lane#ended}). */
+    private void ended(Connection c, boolean conclude) {
+        for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
+        c.closeStreams();
+        lanes.ended(c, conclude);
     }
 
     /**
      * Connections whose bytes fit a protocol without proving it (a lone JRMP Ping on a connection joined
-     * mid-way) are pinned when another connection in the capture proved that their server speaks it.
+     * mid-way) are pinned when another connection in the capture proved that their server speaks it. Once the lanes
+     * are drained: the held connections in the order they ended.
      */
-    private void pinByKnownServers() {
+    private List<Connection> pinByKnownServers() {
+        Set<Lane.Server> knownServers = new HashSet<>();
+        List<Connection> held = new ArrayList<>();
+        for (Lane lane : lanes.lanes()) {
+            knownServers.addAll(lane.knownServers);
+            held.addAll(lane.held);
+            lane.held.clear();
+        }
+        held.sort(Comparator.comparingLong(c -> c.heldOrder));
         for (Connection c : held) {
             ProtocolName p = c.decoder.maybeProtocol();
             Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
-            if (knownServers.contains(new Server(p, server))) c.decoder.pinMaybe();
+            if (knownServers.contains(new Lane.Server(p, server))) c.decoder.pinMaybe();
         }
+        return held;
     }
 
     private ConnectionDecoder decoder(boolean sawSyn) {
         return new ConnectionDecoder(decodings, scope, sawSyn);
     }
 
-    private static StreamListener listenerFor(Connection conn, boolean fromInitiator) {
+    /** One side's reassembled stream, handed to the connection's lane. */
+    private StreamListener listener(Connection conn, boolean fromInitiator) {
         return new StreamListener() {
             @Override
             public void data(long offset, ByteBuffer bytes) {
-                conn.decoder.data(fromInitiator, offset, bytes, conn::add);
+                lanes.data(conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
             }
 
             @Override
             public void data(long offset, ByteBuffer bytes, long peerAcknowledged) {
-                conn.decoder.data(fromInitiator, offset, bytes, peerAcknowledged, conn::add);
+                lanes.data(conn, fromInitiator, offset, bytes, peerAcknowledged);
             }
 
             @Override
             public void gap(long offset, long length) {
-                conn.decoder.gap(fromInitiator, offset, length, conn::add);
+                lanes.gap(conn, fromInitiator, offset, length);
             }
         };
     }
@@ -410,12 +427,14 @@ public final class Analyzer {
         active.clear();
         closing.clear();
         closed.clear();
-        for (Connection c : open) ended(c);
-        pinByKnownServers();
+        for (Connection c : open) ended(c, false);
+        lanes.drain();
+        List<Connection> held = pinByKnownServers();
         held.sort(Comparator.comparingInt(c -> c.id));
-        for (Connection c : open) if (!c.held) conclude(c);
-        for (Connection c : held) conclude(c);
-        held.clear();
+        for (Connection c : open) if (!c.held) lanes.conclude(c);
+        for (Connection c : held) lanes.conclude(c);
+        lanes.drain();
+        lanes.close();
         long lost = defragmenter.incompleteFragments();
         if (lost > 0) {
             otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
@@ -424,7 +443,8 @@ public final class Analyzer {
         long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
         var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, otherFrames,
                 frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
-        for (int i = ledgers.length - 1; i >= 0; i--) totals.merge(ledgers[i]);
+        Lane[] all = lanes.lanes();
+        for (int i = all.length - 1; i >= 0; i--) totals.merge(all[i].totals);
         long accounted = totals.tcpPackets();
         if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
         Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals,

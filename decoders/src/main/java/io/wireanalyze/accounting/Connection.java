@@ -12,9 +12,10 @@ import java.util.List;
 
 /**
  * One TCP connection: while open its reassembly and decoding state, its packets and the messages found; after
- * {@link #conclude} only what accounting reads (the packets, the messages, each direction's
+ * {@link #closeStreams} and {@link #conclude} only what accounting reads (the packets, the messages, each direction's
  * {@link StreamReassembler.Summary}, the protocol and which side was the client), its live state dropped; once
- * accounted, nothing.
+ * accounted, nothing. The analyzer's thread owns its TCP state, streams and packets until it hands the connection's
+ * end to its lane; the lane's thread owns its decoder and messages ({@link Lanes}).
  */
 final class Connection {
 
@@ -39,6 +40,16 @@ final class Connection {
     long lastNanos = Long.MIN_VALUE;
     /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
     boolean held;
+    /** When it was held, among the analysis' work (held connections are settled in that order). */
+    long heldOrder;
+    /** The lane that decodes and accounts it ({@link Lanes}). */
+    int lane;
+    /** The capture's first frame's time, what its report times count from. */
+    long captureStartNanos;
+    /** Its streams' listeners, per side ([initiator, responder]), while they are open. */
+    io.wireanalyze.tcp.StreamListener[] listeners;
+    /** Where its decoder's messages go. */
+    final java.util.function.Consumer<Message> sink = this::add;
     /** Messages in the order decoded, and per direction (C2S, S2C) in stream order. */
     final List<Message> messages = new ArrayList<>();
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
@@ -63,12 +74,17 @@ final class Connection {
         byDirection.get(m.direction().ordinal()).add(m);
     }
 
-    /** Pass one is over for this connection: keeps what accounting needs and drops the rest. */
-    void conclude() {
+    /** Its streams are flushed and get nothing more: keeps their final state, drops the rest. */
+    void closeStreams() {
         ends = new StreamReassembler.Summary[]{streams[0].summary(), streams[1].summary()};
+        streams = null;
+        listeners = null;
+    }
+
+    /** Its decoding is over (after {@link #closeStreams}): keeps what accounting needs and drops the rest. */
+    void conclude() {
         protocol = decoder.reported();
         initiatorIsClient = decoder.initiatorIsClient();
-        streams = null;
         decoder = null;
     }
 

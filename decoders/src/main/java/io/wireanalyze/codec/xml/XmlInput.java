@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  */
 public final class XmlInput implements XmlOpened {
 
-    private static final XMLInputFactory FACTORY = hardened(XmlNames.NAMESPACES);
-    private static final XMLInputFactory AS_WRITTEN = hardened(XmlNames.AS_WRITTEN);
+    /** One per thread: the StAX API does not promise that a factory may be shared (connections decode on workers). */
+    private static final ThreadLocal<XMLInputFactory> FACTORY = ThreadLocal.withInitial(() -> hardened(XmlNames.NAMESPACES));
+    private static final ThreadLocal<XMLInputFactory> AS_WRITTEN = ThreadLocal.withInitial(() -> hardened(XmlNames.AS_WRITTEN));
     private static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
     private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
 
@@ -153,7 +154,7 @@ public final class XmlInput implements XmlOpened {
             public void close() {
             }
         };
-        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder, -1));
     }
 
     /** The index into the body's buffer of the character at {@code charOffset}; offsets asked for must not go back. */

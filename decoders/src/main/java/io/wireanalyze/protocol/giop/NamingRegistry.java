@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.protocol.CaptureOrder;
+
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -12,9 +14,10 @@ import java.util.Set;
  * to such a key are naming traffic even when the key itself says nothing (Wireshark keeps the same kind of table,
  * {@code giop_objkey_hash}, filled from {@code resolve} replies).
  * <p>
- * Connections are decoded in capture order, so a reference is recorded before any request that uses it. Keys are
- * matched alone: a session does not know its server's address, and object keys carry POA and object ids that
- * make them unique in practice. Mutable, single-threaded, one per analysis; bounded to {@link #MAX_KEYS} keys.
+ * It is read and written in capture order, on whatever thread a connection is decoded ({@link CaptureOrder}), so a
+ * reference is recorded before any request that uses it. Keys are matched alone: a session does not know its
+ * server's address, and object keys carry POA and object ids that make them unique in practice. One per analysis;
+ * bounded to {@link #MAX_KEYS} keys.
  */
 public final class NamingRegistry {
 
@@ -22,31 +25,53 @@ public final class NamingRegistry {
 
     /** Object key (hex) to the endpoints that served it. */
     private final Map<String, Set<String>> contexts = new LinkedHashMap<>();
+    private final CaptureOrder.Reads<String> reads = new CaptureOrder.Reads<>("naming context");
 
     /** Records a naming context's object key and, when known, its host:port. */
     void record(ObjectKey key, String endpoint) {
         if (key == null) return;
-        Set<String> endpoints = contexts.get(key.hex());
-        if (endpoints == null) {
-            if (contexts.size() >= MAX_KEYS) return;
-            endpoints = new LinkedHashSet<>();
-            contexts.put(key.hex(), endpoints);
+        synchronized (this) {
+            // Known already, with this endpoint (or none to add): nothing to change, a read of it.
+            Set<String> known = contexts.get(key.hex());
+            if (known != null && (endpoint == null || known.size() >= 16 || known.contains(endpoint)) && reads.note(key.hex())) return;
         }
-        if (endpoint != null && endpoints.size() < 16) endpoints.add(endpoint);
+        CaptureOrder.awaitTurn();
+        synchronized (this) {
+            Set<String> endpoints = contexts.get(key.hex());
+            if (endpoints == null) {
+                if (contexts.size() >= MAX_KEYS) return;
+                endpoints = new LinkedHashSet<>();
+                contexts.put(key.hex(), endpoints);
+                reads.changed(key.hex());
+            }
+            if (endpoint != null && endpoints.size() < 16 && endpoints.add(endpoint)) reads.changed(key.hex());
+        }
     }
 
     /** Whether a naming reply handed out this object key (hex, as in a message's {@code objId}). */
     public boolean isNamingContext(String objectKeyHex) {
-        return contexts.containsKey(objectKeyHex);
+        synchronized (this) {
+            if (reads.note(objectKeyHex)) return contexts.containsKey(objectKeyHex);
+        }
+        CaptureOrder.awaitTurn();
+        synchronized (this) {
+            return contexts.containsKey(objectKeyHex);
+        }
     }
 
     /** The host:port endpoints recorded for this key (empty when unknown). */
     public Set<String> endpoints(String objectKeyHex) {
-        Set<String> e = contexts.get(objectKeyHex);
-        return e == null ? Set.of() : Set.copyOf(e);
+        CaptureOrder.awaitTurn();
+        synchronized (this) {
+            Set<String> e = contexts.get(objectKeyHex);
+            return e == null ? Set.of() : Set.copyOf(e);
+        }
     }
 
     public int size() {
-        return contexts.size();
+        CaptureOrder.awaitTurn();
+        synchronized (this) {
+            return contexts.size();
+        }
     }
 }

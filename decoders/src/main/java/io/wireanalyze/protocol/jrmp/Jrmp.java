@@ -27,8 +27,8 @@ public final class Jrmp implements Protocol {
     @Override
     public Decoding start(AnalysisScope scope) {
         // Shared by the analysis' connections: names found once, stubs the registry handed out.
-        MethodNamer names = new MethodNamer(scope.methodNames(), scope.methodWords());
-        RemoteObjects objects = new RemoteObjects();
+        MethodNamer names = new MethodNamer(scope.methodNames(), scope.methodWords(), true);
+        RemoteObjects objects = new RemoteObjects(true);
         return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(names, objects, NAME)));
     }
 }

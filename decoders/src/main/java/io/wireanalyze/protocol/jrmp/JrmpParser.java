@@ -38,7 +38,7 @@ final class JrmpParser {
 
     /** A parser that knows only these names and what its own connection shows. */
     JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
-        this(new MethodNamer(methodNames, java.util.Set.of()), new RemoteObjects(), protocol);
+        this(new MethodNamer(methodNames, java.util.Set.of(), false), new RemoteObjects(false), protocol);
     }
 
     /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */

@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.protocol.CaptureOrder;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,13 +51,18 @@ final class MethodNamer {
     /** Guessing costs some thousand hashes: a capture of random calls (a fuzzer's, an attacker's) gets this many. */
     static final int MAX_GUESSED_HASHES = 256;
 
+    /** Guesses made in turn ({@link CaptureOrder}): the namer is shared by the analysis' connections. */
+    private final boolean shared;
+
     /**
-     * @param given names by hash (exact)
-     * @param words method names to try when guessing, besides the built-in list
+     * @param given  names by hash (exact)
+     * @param words  method names to try when guessing, besides the built-in list
+     * @param shared by the analysis' connections (perhaps decoded on several threads); else one connection's own
      */
-    MethodNamer(Map<Long, String> given, Set<String> words) {
+    MethodNamer(Map<Long, String> given, Set<String> words, boolean shared) {
         this.given = given;
         this.words = words;
+        this.shared = shared;
     }
 
     /** The call's name, or null when nothing names it. */
@@ -64,10 +71,18 @@ final class MethodNamer {
         if (name != null) return new Named(name, null, Source.GIVEN);
         String[] known = WELL_KNOWN.get(hash);
         if (known != null) return new Named(known[1], known[0], Source.WELL_KNOWN);
-        if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
-        Named g = guess(hash, arguments);
-        guessed.put(hash, g);
-        return g;
+        // The first call with a hash is guessed from, in capture order, on whatever thread decodes it: a guess is
+        // made in turn (CaptureOrder), and one made is for any later call (no guess is made after it in turn).
+        synchronized (this) {
+            if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
+        }
+        if (shared) CaptureOrder.awaitTurn();
+        synchronized (this) {
+            if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
+            Named g = guess(hash, arguments);
+            guessed.put(hash, g);
+            return g;
+        }
     }
 
     private Named guess(long hash, Arguments arguments) {

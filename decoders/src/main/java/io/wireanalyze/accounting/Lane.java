@@ -1,0 +1,76 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.protocol.ProtocolName;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where some of an analysis' connections are decoded and accounted, by one thread: their reassembled bytes decoded
+ * (in the order the {@link Analyzer} saw them), and each accounted into the lane's own {@link Totals} when done.
+ * The analysis has one lane ({@link Lanes.InOrder}), or one per worker ({@link Workers}); the lanes' totals merge
+ * into the whole result. A lane also keeps what the analysis settles when the capture ends: the connections held
+ * (their bytes fit a protocol without proving it) and the servers its connections proved.
+ */
+final class Lane {
+
+    /** A server that a connection proved to speak a protocol. */
+    record Server(ProtocolName protocol, Endpoint endpoint) {
+    }
+
+    final Totals totals = new Totals();
+    /** Connections held for the capture's end, in the order they ended. */
+    final List<Connection> held = new ArrayList<>();
+    final Set<Server> knownServers = new HashSet<>();
+    private final AnalysisOptions options;
+    private final Ledger.Sink sink;
+
+    Lane(AnalysisOptions options, Ledger.Sink sink) {
+        this.options = options;
+        this.sink = sink;
+    }
+
+    void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+        c.decoder.data(fromInitiator, offset, bytes, peerAcknowledged, c.sink);
+    }
+
+    void gap(Connection c, boolean fromInitiator, long offset, long length) {
+        c.decoder.gap(fromInitiator, offset, length, c.sink);
+    }
+
+    /** Every byte of one side, up to its FIN, has been delivered. */
+    void end(Connection c, boolean fromInitiator) {
+        c.decoder.end(fromInitiator, c.sink);
+    }
+
+    /**
+     * The capture has nothing more for the connection (its streams flushed): its decoder is told, and it is held
+     * when its bytes only fit a protocol, else accounted now if {@code conclude}.
+     *
+     * @param order its place among the analysis' work, which orders the held connections as one thread would
+     */
+    void ended(Connection c, boolean conclude, long order) {
+        c.decoder.captureEnded(c.sink);
+        ProtocolName p = c.decoder.protocol();
+        if (p != null && !p.equals(ProtocolName.UNKNOWN)) knownServers.add(new Server(p, c.server()));
+        c.held = c.decoder.maybeProtocol() != null;
+        if (c.held) {
+            c.heldOrder = order;
+            held.add(c);
+        } else if (conclude) {
+            conclude(c);
+        }
+    }
+
+    /** Accounts the connection and lets it go. */
+    void conclude(Connection c) {
+        c.decoder.finish(c.sink);
+        c.conclude();
+        new Ledger(options, c, c.captureStartNanos).account(totals, sink);
+        c.log = null;
+    }
+}

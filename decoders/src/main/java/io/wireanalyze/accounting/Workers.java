@@ -1,0 +1,270 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.protocol.CaptureOrder;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
+
+/**
+ * Lanes on worker threads: connections sharded by their two hosts (so by 4-tuple: a connection's packets all go to
+ * one worker), each worker decoding and accounting its own. The analyzer's calls are numbered in the order it makes
+ * them and go, in batches, to the connection's worker, which does them in that order. Each worker says how far it
+ * has got ({@link Worker#doneBefore}): a worker about to change what connections share waits until every other has
+ * done every call numbered before the one in hand, and reads of that state are checked against later changes
+ * ({@link CaptureOrder}), so the result is the single-threaded one, byte for byte, or the analysis fails with
+ * {@link CaptureOrder.Conflict}. The worker whose call comes first never waits, so the workers cannot wait for each
+ * other in a circle.
+ * <p>
+ * Memory stays bounded: a worker's queue holds at most {@link #QUEUED_BATCHES} batches; the analyzer waits for room
+ * (calls already handed out are then all visible to the workers, so a waiting worker is always unblocked). A worker
+ * that fails (a decoder's bug) fails the analysis: its error is thrown on the analyzer's thread.
+ */
+final class Workers implements Lanes {
+
+    static final int BATCH = 256;
+    static final int QUEUED_BATCHES = 64;
+    private static final long IDLE = Long.MAX_VALUE;
+    private static final byte DATA = 0, GAP = 1, END = 2, ENDED = 3, ENDED_HELD_ONLY = 4, CONCLUDE = 5;
+
+    private final Worker[] workers;
+    private final Lane[] lanes;
+    private final Batch[] pending;
+    /** The next call's number. */
+    private long next;
+    /** Every call numbered before this is in its worker's queue, or done. */
+    private volatile long flushed;
+    private volatile Throwable failure;
+    private volatile boolean closing;
+    private final boolean byHosts;
+
+    /** Calls to some connections' work, in the order they were made. */
+    private static final class Batch {
+        final long[] numbers = new long[BATCH];
+        final byte[] kinds = new byte[BATCH];
+        final Connection[] connections = new Connection[BATCH];
+        final boolean[] fromInitiator = new boolean[BATCH];
+        final long[] offsets = new long[BATCH];
+        final long[] values = new long[BATCH];
+        final ByteBuffer[] bytes = new ByteBuffer[BATCH];
+        int size;
+    }
+
+    /**
+     * @param byHosts connections between the same two hosts to the same worker (else by 4-tuple alone: more
+     *                connections whose shared state crosses workers, for tests)
+     */
+    Workers(int n, boolean byHosts, IntFunction<Lane> lane) {
+        this.byHosts = byHosts;
+        workers = new Worker[n];
+        lanes = new Lane[n];
+        pending = new Batch[n];
+        for (int i = 0; i < n; i++) {
+            lanes[i] = lane.apply(i);
+            workers[i] = new Worker(i);
+        }
+        for (Worker w : workers) w.start();
+    }
+
+    @Override
+    public int laneOf(Connection c) {
+        // The same for either direction; mixed, as addresses and ports of a capture differ in few bits.
+        long h = byHosts ? mix(host(c.initiator)) + mix(host(c.responder))
+                : mix(host(c.initiator) * 31 + c.initiator.port()) + mix(host(c.responder) * 31 + c.responder.port());
+        return (int) Math.floorMod(mix(h), (long) workers.length);
+    }
+
+    private static long host(io.wireanalyze.frame.Endpoint e) {
+        return mix(e.hi()) ^ e.lo();
+    }
+
+    /** MurmurHash3's 64-bit finalizer. */
+    private static long mix(long k) {
+        k ^= k >>> 33;
+        k *= 0xff51afd7ed558ccdL;
+        k ^= k >>> 33;
+        k *= 0xc4ceb53fe185ec4dL;
+        return k ^ (k >>> 33);
+    }
+
+    @Override
+    public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+        add(DATA, c, fromInitiator, offset, bytes, peerAcknowledged);
+    }
+
+    @Override
+    public void gap(Connection c, boolean fromInitiator, long offset, long length) {
+        add(GAP, c, fromInitiator, offset, null, length);
+    }
+
+    @Override
+    public void end(Connection c, boolean fromInitiator) {
+        add(END, c, fromInitiator, 0, null, 0);
+    }
+
+    @Override
+    public void ended(Connection c, boolean conclude) {
+        add(conclude ? ENDED : ENDED_HELD_ONLY, c, false, 0, null, 0);
+    }
+
+    @Override
+    public void conclude(Connection c) {
+        add(CONCLUDE, c, false, 0, null, 0);
+    }
+
+    private void add(byte kind, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long value) {
+        Batch b = pending[c.lane];
+        if (b == null) b = pending[c.lane] = new Batch();
+        int i = b.size++;
+        b.numbers[i] = next++;
+        b.kinds[i] = kind;
+        b.connections[i] = c;
+        b.fromInitiator[i] = fromInitiator;
+        b.offsets[i] = offset;
+        b.values[i] = value;
+        b.bytes[i] = bytes;
+        if (b.size == BATCH) flush();
+    }
+
+    /** Hands every pending batch to its worker at once, then says so: no call stays behind a later one's. */
+    private void flush() {
+        for (int i = 0; i < workers.length; i++) {
+            if (pending[i] == null) continue;
+            for (int spins = 0; workers[i].queue.remainingCapacity() == 0; spins++) pause(spins);
+        }
+        for (int i = 0; i < workers.length; i++) {
+            if (pending[i] == null) continue;
+            workers[i].queue.add(pending[i]);
+            pending[i] = null;
+            if (workers[i].sleeping) LockSupport.unpark(workers[i]);
+        }
+        flushed = next;
+    }
+
+    @Override
+    public void drain() {
+        flush();
+        for (Worker w : workers) {
+            for (int spins = 0; w.doneBefore() < next; spins++) pause(spins);
+        }
+        rethrow();
+    }
+
+    @Override
+    public Lane[] lanes() {
+        return lanes;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        for (Worker w : workers) LockSupport.unpark(w);
+    }
+
+    /** Waits a moment, on the analyzer's thread; throws a worker's failure. */
+    private void pause(int spins) {
+        rethrow();
+        if (spins < 64) Thread.onSpinWait();
+        else if (spins < 128) Thread.yield();
+        else LockSupport.parkNanos(20_000);
+    }
+
+    private void rethrow() {
+        Throwable t = failure;
+        if (t == null) return;
+        if (t instanceof RuntimeException r) throw r;
+        if (t instanceof Error e) throw e;
+        throw new IllegalStateException(t);
+    }
+
+    /** A worker gave up because another failed. */
+    private static final class Abandoned extends RuntimeException {
+        Abandoned() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final class Worker extends Thread implements CaptureOrder.Turns {
+        final ArrayBlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+        final Lane lane;
+        /** The number of the call in hand (every earlier call of this worker is done), or IDLE. */
+        volatile long current = IDLE;
+        volatile boolean sleeping;
+
+        Worker(int index) {
+            super("wireanalyze-worker-" + index);
+            setDaemon(true);
+            lane = lanes[index];
+        }
+
+        /** Every call of this worker numbered before the result is done. */
+        long doneBefore() {
+            long f = flushed;              // first: every call before it is queued by now
+            Batch head = queue.peek();
+            long c = current;              // last: a batch leaves the queue only after current names it
+            if (c != IDLE) return c;
+            return head != null ? head.numbers[0] : f;
+        }
+
+        @Override
+        public long current() {
+            return current;
+        }
+
+        @Override
+        public void awaitTurn() {
+            long mine = current;
+            for (Worker w : workers) {
+                if (w == this) continue;
+                for (int spins = 0; w.doneBefore() < mine; spins++) {
+                    if (failure != null || closing) throw new Abandoned();
+                    if (spins < 64) Thread.onSpinWait();
+                    else if (spins < 128) Thread.yield();
+                    else LockSupport.parkNanos(20_000);
+                }
+            }
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (true) {
+                    Batch b = queue.peek();
+                    if (b == null) {
+                        current = IDLE;
+                        if (closing) return;
+                        sleeping = true;
+                        if (queue.peek() == null && !closing) LockSupport.park(this);
+                        sleeping = false;
+                        continue;
+                    }
+                    current = b.numbers[0];
+                    queue.poll();
+                    for (int i = 0; i < b.size; i++) {
+                        current = b.numbers[i];
+                        run(b, i);
+                    }
+                }
+            } catch (Abandoned e) {
+                current = IDLE;
+            } catch (Throwable t) {
+                if (failure == null) failure = t;
+                current = IDLE;
+            }
+        }
+
+        private void run(Batch b, int i) {
+            Connection c = b.connections[i];
+            switch (b.kinds[i]) {
+                case DATA -> lane.data(c, b.fromInitiator[i], b.offsets[i], b.bytes[i], b.values[i]);
+                case GAP -> lane.gap(c, b.fromInitiator[i], b.offsets[i], b.values[i]);
+                case END -> lane.end(c, b.fromInitiator[i]);
+                case ENDED -> lane.ended(c, true, b.numbers[i]);
+                case ENDED_HELD_ONLY -> lane.ended(c, false, b.numbers[i]);
+                case CONCLUDE -> lane.conclude(c);
+                default -> throw new IllegalStateException("call kind " + b.kinds[i]);
+            }
+        }
+    }
+}
