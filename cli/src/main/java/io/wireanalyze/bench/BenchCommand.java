@@ -117,7 +117,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** Every tool on one capture, after reading it once so that all find it in the page cache. */
     private List<Measurement> measure(Children children, Capture c, Path keys, boolean tshark) throws IOException, InterruptedException {
         warm(c.file());
-        List<Tool> tools = new ArrayList<>(List.of(Tool.READ_FLOOR, Tool.ANALYZE_JSON, Tool.ANALYZE_TABLE));
+        List<Tool> tools = new ArrayList<>(List.of(Tool.READ_FLOOR, Tool.ANALYZE_JSON, Tool.ANALYZE_TABLE, Tool.ANALYZE_JSON_ONE_THREAD));
         if (tshark) tools.add(Tool.TSHARK);
         List<Measurement> out = new ArrayList<>();
         for (Tool tool : tools) {
@@ -129,6 +129,13 @@ public final class BenchCommand implements Callable<Integer> {
                 if (r.timedOut()) break;   // another try would be stopped as well
             }
             out.add(new Measurement(c, tool, best, runs));
+        }
+        // The workers' JSON is the one thread's, byte for byte.
+        Path parallel = children.json(c.file(), ""), single = children.json(c.file(), "-1-thread");
+        if (Files.isRegularFile(parallel) && Files.isRegularFile(single)) {
+            boolean same = FlatMemory.sha256(parallel).equals(FlatMemory.sha256(single));
+            children.say("  " + c.label() + ": the JSON with workers and on 1 thread: " + (same ? "identical" : "DIFFERENT"));
+            if (!same) throw new IOException(c.label() + ": the JSON with workers (" + parallel + ") differs from the one thread's (" + single + ")");
         }
         return out;
     }

@@ -103,7 +103,7 @@ final class BenchReport {
                 said.isEmpty() ? "tshark not run" : String.join("; ", said), said.isEmpty() ? null : met);
     }
 
-    /** "json" or "table". */
+    /** "json", "table" or "json, 1 thread". */
     private static String format(Measurement m) {
         return m.tool().label.substring(m.tool().label.indexOf(' ') + 1);
     }

@@ -33,6 +33,11 @@ final class Children {
         return outDir.resolve(stem(capture)).resolve("analyze-json" + suffix);
     }
 
+    /** The JSON report analyze json wrote for {@code capture} (with the run's {@code suffix}). */
+    Path json(Path capture, String suffix) {
+        return jsonDir(capture, suffix).resolve(stem(capture) + ".json");
+    }
+
     /**
      * Runs {@code tool} on {@code capture}.
      *
@@ -60,6 +65,8 @@ final class Children {
                 case READ_FLOOR -> cmd.addAll(List.of("bench", "read-floor", capture.toString()));
                 case ANALYZE_JSON -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--out", jsonDir(capture, suffix).toString()));
                 case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table"));
+                case ANALYZE_JSON_ONE_THREAD -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--workers", "0",
+                        "--out", jsonDir(capture, suffix + "-1-thread").toString()));
                 default -> throw new IllegalStateException(tool.toString());
             }
             if (tool.analyze() && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));

@@ -40,7 +40,7 @@ final class FlatMemory {
             ChildRun capped = children.run(Tool.ANALYZE_JSON, c.file(), c.keyLog(), 0, List.of(limited), "-" + limited.substring(1).toLowerCase(Locale.ROOT));
             String same = "";
             if (free.ok() && capped.ok()) {
-                String a = sha256(json(children, c.file(), "-default-heap")), b = sha256(json(children, c.file(), "-" + limited.substring(1).toLowerCase(Locale.ROOT)));
+                String a = sha256(children.json(c.file(), "-default-heap")), b = sha256(children.json(c.file(), "-" + limited.substring(1).toLowerCase(Locale.ROOT)));
                 same = a.equals(b) ? "identical " + a.substring(0, 12) : "DIFFER " + a.substring(0, 12) + " / " + b.substring(0, 12);
             }
             t.row(label, String.format(Locale.ROOT, "%,d", c.packets()), String.format(Locale.ROOT, "%.1f", c.bytes() / 1e6),
@@ -55,10 +55,6 @@ final class FlatMemory {
         return 0;
     }
 
-    private static Path json(Children children, Path capture, String suffix) {
-        String n = capture.getFileName().toString();
-        return children.jsonDir(capture, suffix).resolve(n.substring(0, n.lastIndexOf('.')) + ".json");
-    }
 
     private static String cell(ChildRun r) {
         return r.ok() ? BenchReport.seconds(r.seconds()) : "failed";

@@ -15,7 +15,9 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
     }
 
     enum Tool {
-        READ_FLOOR("read floor"), ANALYZE_JSON("analyze json"), ANALYZE_TABLE("analyze table"), TSHARK("tshark");
+        READ_FLOOR("read floor"), ANALYZE_JSON("analyze json"), ANALYZE_TABLE("analyze table"),
+        /** analyze --format json --workers 0: everything on the thread that reads the frames. */
+        ANALYZE_JSON_ONE_THREAD("analyze json, 1 thread"), TSHARK("tshark");
 
         final String label;
 
@@ -24,7 +26,7 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
         }
 
         boolean analyze() {
-            return this == ANALYZE_JSON || this == ANALYZE_TABLE;
+            return this == ANALYZE_JSON || this == ANALYZE_TABLE || this == ANALYZE_JSON_ONE_THREAD;
         }
     }
 

@@ -49,6 +49,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.2 and 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
     List<Path> tlsKeyLogs;
 
+    @Option(names = "--workers", paramLabel = "N",
+            description = "Threads that decode and account the connections (those between the same two hosts together) beside the one reading the frames; 0: that one does everything. The result is the same, byte for byte. Default: one per core, at most 8.")
+    Integer workers;
+
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
     boolean strict;
 
@@ -67,6 +71,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 CaptureAnalysis.keyLog(tlsKeyLogs, progress));
         // One row per packet only where it is written: the packets CSV and the annotated copy.
         options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
+        if (workers != null) {
+            if (workers < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--workers " + workers + " (expected: 0 or more)");
+            options = options.withWorkers(workers);
+        }
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {

@@ -6,6 +6,7 @@ import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.protocol.CaptureOrder;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
 import io.wireanalyze.protocols.ProtocolTable;
 
@@ -25,6 +26,18 @@ final class CaptureAnalysis {
         if (!Files.exists(file)) throw new IOException(file + ": no such file");
         if (Files.isDirectory(file)) throw new IOException(file + ": is a directory (expected: a pcap file)");
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
+        try {
+            return analyzeOnce(file, options, progress);
+        } catch (CaptureOrder.Conflict e) {
+            // Workers read what connections share before an earlier connection changed it: their result could
+            // differ from one thread's, so it is not used.
+            progress.clear();
+            progress.say(file + ": the workers' decoding crossed (" + e.getMessage() + "); analysing again on one thread");
+            return analyzeOnce(file, options.withWorkers(0), progress);
+        }
+    }
+
+    private static AnalysisResult analyzeOnce(Path file, AnalysisOptions options, Progress progress) throws IOException {
         try (FrameSource source = CaptureFiles.open(file)) {
             FrameWatch watch = new FrameWatch(file, progress);
             AnalysisResult result = Analyzer.analyze(source, options, watch);
@@ -61,6 +74,11 @@ final class CaptureAnalysis {
         }
     }
 
+    /** Worker threads for an analysis when none are asked for: one per core, at most 8. */
+    static int defaultWorkers() {
+        return Math.min(8, Runtime.getRuntime().availableProcessors());
+    }
+
     /**
      * Method names for the interfaces of the workload table and the user's jars; TLS decrypted with the key log
      * ({@link TlsKeyLog#EMPTY}: none).
@@ -90,7 +108,8 @@ final class CaptureAnalysis {
             words = names.addNamesFile(methodNamesFile);
         }
         AnalysisOptions d = AnalysisOptions.defaults().withMethodNames(names.asMap());
-        return new AnalysisOptions(limits, d.methodNames(), marker, true, ProtocolTable.withTlsKeys(keys)).withMethodWords(words);
+        return new AnalysisOptions(limits, d.methodNames(), marker, true, ProtocolTable.withTlsKeys(keys)).withMethodWords(words)
+                .withWorkers(defaultWorkers());
     }
 
     /**

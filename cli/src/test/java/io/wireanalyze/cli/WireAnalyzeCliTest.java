@@ -215,6 +215,22 @@ class WireAnalyzeCliTest {
     }
 
     @Test
+    void workersGiveTheOneThreadsJsonAndANegativeNumberIsAUsageError() throws Exception {
+        Path iiop = Fixtures.dir("giop").resolve("iiop-resolve-then-invoke.pcap");
+        String one = null;
+        for (String workers : new String[]{"0", "1", "3"}) {
+            Cli r = Cli.run("analyze", "--format", "json", "--workers", workers, ndpi().toString(), iiop.toString());
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals(2, new ObjectMapper().readTree(r.out()).size());
+            if (one == null) one = r.out();
+            else assertEquals(one, r.out(), workers + " workers");
+        }
+        Cli bad = Cli.run("analyze", "--workers", "-2", ndpi().toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--workers -2 (expected: 0 or more)"), bad.err());
+    }
+
+    @Test
     void severalFilesGiveAJsonArrayAndASideBySideTable() throws Exception {
         Path lookup = Fixtures.dir("jrmp").resolve("lookup-then-invoke.pcap");
         Cli json = Cli.run("analyze", "--format", "json", ndpi().toString(), lookup.toString());
