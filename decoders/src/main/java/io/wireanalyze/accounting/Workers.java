@@ -4,6 +4,7 @@ import io.wireanalyze.protocol.CaptureOrder;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
@@ -35,7 +36,8 @@ final class Workers implements Lanes {
     private long next;
     /** Every call numbered before this is in its worker's queue, or done. */
     private volatile long flushed;
-    private volatile Throwable failure;
+    /** The first failure of a worker (a conflict, a decoder's bug), thrown on the analyzer's thread. */
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean closing;
     private final boolean byHosts;
 
@@ -129,6 +131,7 @@ final class Workers implements Lanes {
 
     /** Hands every pending batch to its worker at once, then says so: no call stays behind a later one's. */
     private void flush() {
+        rethrow();   // a worker that failed stops the analysis now, not at the end of the capture
         for (int i = 0; i < workers.length; i++) {
             if (pending[i] == null) continue;
             for (int spins = 0; workers[i].queue.remainingCapacity() == 0; spins++) pause(spins);
@@ -171,7 +174,7 @@ final class Workers implements Lanes {
     }
 
     private void rethrow() {
-        Throwable t = failure;
+        Throwable t = failure.get();
         if (t == null) return;
         if (t instanceof RuntimeException r) throw r;
         if (t instanceof Error e) throw e;
@@ -218,7 +221,7 @@ final class Workers implements Lanes {
             for (Worker w : workers) {
                 if (w == this) continue;
                 for (int spins = 0; w.doneBefore() < mine; spins++) {
-                    if (failure != null || closing) throw new Abandoned();
+                    if (failure.get() != null || closing) throw new Abandoned();
                     if (spins < 64) Thread.onSpinWait();
                     else if (spins < 128) Thread.yield();
                     else LockSupport.parkNanos(20_000);
@@ -230,10 +233,10 @@ final class Workers implements Lanes {
         public void run() {
             try {
                 while (true) {
+                    if (closing || failure.get() != null) return;   // what is queued is of no use any more
                     Batch b = queue.peek();
                     if (b == null) {
                         current = IDLE;
-                        if (closing) return;
                         sleeping = true;
                         if (queue.peek() == null && !closing) LockSupport.park(this);
                         sleeping = false;
@@ -247,10 +250,10 @@ final class Workers implements Lanes {
                     }
                 }
             } catch (Abandoned e) {
-                current = IDLE;
+                // Another failed first; this one's call in hand stays not done.
             } catch (Throwable t) {
-                if (failure == null) failure = t;
-                current = IDLE;
+                // The call in hand stays not done: no other worker passes it in turn.
+                failure.compareAndSet(null, t);
             }
         }
 

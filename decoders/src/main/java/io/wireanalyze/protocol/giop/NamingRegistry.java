@@ -31,9 +31,10 @@ public final class NamingRegistry {
     void record(ObjectKey key, String endpoint) {
         if (key == null) return;
         synchronized (this) {
-            // Known already, with this endpoint (or none to add): nothing to change, a read of it.
+            // Known already, with this endpoint (or none to add): nothing to change. Each condition, once true, stays
+            // true, so it was true in capture order too.
             Set<String> known = contexts.get(key.hex());
-            if (known != null && (endpoint == null || known.size() >= 16 || known.contains(endpoint)) && reads.note(key.hex())) return;
+            if (known != null && (endpoint == null || known.size() >= 16 || known.contains(endpoint))) return;
         }
         CaptureOrder.awaitTurn();
         synchronized (this) {
@@ -44,7 +45,8 @@ public final class NamingRegistry {
                 contexts.put(key.hex(), endpoints);
                 reads.changed(key.hex());
             }
-            if (endpoint != null && endpoints.size() < 16 && endpoints.add(endpoint)) reads.changed(key.hex());
+            // Endpoints are read only in turn (endpoints()): adding one changes no read that did not wait.
+            if (endpoint != null && endpoints.size() < 16) endpoints.add(endpoint);
         }
     }
 

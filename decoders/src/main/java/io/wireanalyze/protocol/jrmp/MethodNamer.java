@@ -79,10 +79,13 @@ final class MethodNamer {
         if (shared) CaptureOrder.awaitTurn();
         synchronized (this) {
             if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
-            Named g = guess(hash, arguments);
-            guessed.put(hash, g);
-            return g;
         }
+        // In turn, no other thread guesses: the lock is not held while a thousand hashes are tried.
+        Named g = guess(hash, arguments);
+        synchronized (this) {
+            guessed.put(hash, g);
+        }
+        return g;
     }
 
     private Named guess(long hash, Arguments arguments) {
