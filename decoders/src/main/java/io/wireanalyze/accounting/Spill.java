@@ -1,9 +1,9 @@
 package io.wireanalyze.accounting;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,7 +79,7 @@ final class Spill<T> {
         try {
             Path file = Files.createTempFile("wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();
-            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER))) {
+            try (DataOutputStream out = new DataOutputStream(new BufferOut(Files.newOutputStream(file)))) {
                 out.writeInt(buffer.size());
                 for (T v : buffer) codec.write(out, v);
             }
@@ -214,7 +214,7 @@ final class Spill<T> {
         boolean advance() {
             try {
                 if (in == null) {
-                    in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER));
+                    in = new DataInputStream(new BufferIn(Files.newInputStream(file)));
                     left = in.readInt();
                 }
                 if (left == 0) {
@@ -230,6 +230,102 @@ final class Spill<T> {
             } catch (IOException e) {
                 throw new UncheckedIOException(file + ": cannot read spilled " + kind + " records: " + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * A buffer before a run's file. {@link java.io.BufferedOutputStream} takes a lock for every byte, and
+     * {@link DataOutputStream} writes an int or a boolean a byte at a time: this one does not lock.
+     */
+    private static final class BufferOut extends OutputStream {
+        private final OutputStream out;
+        private final byte[] buf = new byte[BUFFER];
+        private int n;
+
+        BufferOut(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (n == buf.length) drain();
+            buf[n++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (len > buf.length - n) drain();
+            if (len >= buf.length) {
+                out.write(b, off, len);
+                return;
+            }
+            System.arraycopy(b, off, buf, n, len);
+            n += len;
+        }
+
+        private void drain() throws IOException {
+            if (n == 0) return;
+            out.write(buf, 0, n);
+            n = 0;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            drain();
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                flush();
+            } finally {
+                out.close();
+            }
+        }
+    }
+
+    /** A buffer after a run's file, without {@link java.io.BufferedInputStream}'s lock on every byte read. */
+    private static final class BufferIn extends InputStream {
+        private final InputStream in;
+        private final byte[] buf = new byte[BUFFER];
+        private int pos;
+        private int end;
+
+        BufferIn(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (pos == end && !fill()) return -1;
+            return buf[pos++] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) return 0;
+            if (pos == end) {
+                if (len >= buf.length) return in.read(b, off, len);
+                if (!fill()) return -1;
+            }
+            int k = Math.min(len, end - pos);
+            System.arraycopy(buf, pos, b, off, k);
+            pos += k;
+            return k;
+        }
+
+        private boolean fill() throws IOException {
+            int k = in.read(buf, 0, buf.length);
+            if (k <= 0) return false;
+            pos = 0;
+            end = k;
+            return true;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
         }
     }
 }
