@@ -71,6 +71,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 CaptureAnalysis.keyLog(tlsKeyLogs, progress));
         // One row per packet only where it is written: the packets CSV and the annotated copy.
         options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
+        // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
+        if (format == io.wireanalyze.report.OutputFormat.TABLE) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
         if (workers != null) {
             if (workers < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--workers " + workers + " (expected: 0 or more)");
             options = options.withWorkers(workers);

@@ -25,6 +25,14 @@ public final class TextReport {
 
     private final PrintWriter out;
 
+    /**
+     * Whether the report lists a message (naming with a role, DGC, keep-alive, unparsed): an analysis for it alone
+     * need keep no other ({@link io.wireanalyze.accounting.AnalysisOptions#withKeepMessage}).
+     */
+    public static boolean shows(io.wireanalyze.protocol.Message m) {
+        return NotableMessages.notable(m);
+    }
+
     public TextReport(PrintWriter out) {
         this.out = out;
     }

@@ -1,12 +1,14 @@
 package io.wireanalyze.accounting;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocols.ProtocolTable;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * How to analyse a capture.
@@ -20,18 +22,24 @@ import java.util.Set;
  * @param methodWords   method names to try when guessing an unknown method from its hash
  * @param workers       threads that decode and account the connections, sharded by 4-tuple, besides the one reading
  *                      the frames; 0: that one does everything. The result is the same, byte for byte.
+ * @param keepMessage   which messages the result lists ({@link AnalysisResult#messages()}; {@link #ALL_MESSAGES}:
+ *                      every one): a report that shows a few need not have the rest kept. Nothing else changes.
  */
 public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
-                              List<Protocol> protocols, Set<String> methodWords, int workers) {
+                              List<Protocol> protocols, Set<String> methodWords, int workers, Predicate<Message> keepMessage) {
+
+    /** Every message. */
+    public static final Predicate<Message> ALL_MESSAGES = m -> true;
 
     public AnalysisOptions {
         if (workers < 0) throw new IllegalArgumentException("workers: " + workers + " (expected: 0 or more)");
+        java.util.Objects.requireNonNull(keepMessage, "keepMessage");
     }
 
-    /** On the reading thread. */
+    /** On the reading thread, every message kept. */
     public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
                            List<Protocol> protocols, Set<String> methodWords) {
-        this(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, 0);
+        this(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, 0, ALL_MESSAGES);
     }
 
     /** Every protocol of the table. */
@@ -46,7 +54,7 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     }
 
     public AnalysisOptions withMethodWords(Set<String> words) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words), workers);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words), workers, keepMessage);
     }
 
     public static final String DEFAULT_MARKER = "wireanalyzeMark";
@@ -57,19 +65,24 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
 
     /** These options decoding with {@code list} (e.g. {@link ProtocolTable#withTlsKeys}: the table with a key log). */
     public AnalysisOptions withProtocols(List<Protocol> list) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list), methodWords, workers);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list), methodWords, workers, keepMessage);
     }
 
     public AnalysisOptions withKeepPackets(boolean keep) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords, workers);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords, workers, keepMessage);
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
-        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords, workers);
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords, workers, keepMessage);
     }
 
     /** These options with {@code n} worker threads (0: none). */
     public AnalysisOptions withWorkers(int n) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, n);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, n, keepMessage);
+    }
+
+    /** These options listing only the messages {@code keep} accepts. */
+    public AnalysisOptions withKeepMessage(Predicate<Message> keep) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, workers, keep);
     }
 }

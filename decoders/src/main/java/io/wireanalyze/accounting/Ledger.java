@@ -158,6 +158,10 @@ final class Ledger {
     private void messageRecords(Sink sink) {
         int i = 0;
         for (Message m : c.messages) {
+            if (!options.keepMessage().test(m)) {
+                i++;   // left out of the result: the others keep their place
+                continue;
+            }
             Placed pl = placed.get(m);
             boolean seen = pl.firstFrame != Long.MAX_VALUE;
             sink.message((long) c.id << 32 | i++, new MessageRecord(seen ? pl.firstFrame : null, seen ? pl.lastFrame : null,
