@@ -18,9 +18,11 @@ import java.nio.charset.StandardCharsets;
  */
 final class TunnelServlet extends HttpServlet {
     private final transient Forwarding forwarding;
+    private final int maxBodyBytes;
 
     TunnelServlet(TunnelLimits limits) {
         this.forwarding = new Forwarding(limits);
+        this.maxBodyBytes = limits.maxBodyBytes();
     }
 
     @Override
@@ -35,11 +37,26 @@ final class TunnelServlet extends HttpServlet {
             response.getOutputStream().write(ok.value());
         } else {
             Forwarding.Checked.Refused<byte[]> refused = (Forwarding.Checked.Refused<byte[]>) outcome;
+            discardBody(request);
             byte[] text = (refused.reason() + "\n").getBytes(StandardCharsets.UTF_8);
             response.setStatus(refused.status());
             response.setContentType("text/plain;charset=utf-8");
             response.setContentLengthLong(text.length);
             response.getOutputStream().write(text);
+        }
+    }
+
+    /**
+     * Reads what is left of a refused request's body, within the limit: a body left unread makes the server close the
+     * connection after the answer, racing a client that sends its next request on it (the JDK's HttpClient then reads
+     * no response at all).
+     */
+    private void discardBody(HttpServletRequest request) {
+        if (request.getContentLengthLong() > maxBodyBytes) return;   // too large to read: the connection closes
+        try {
+            request.getInputStream().readNBytes(maxBodyBytes + 1);
+        } catch (IOException e) {
+            // The answer is sent all the same; the connection closes.
         }
     }
 }
