@@ -46,16 +46,11 @@ final class SynthesizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SynthesisTarget target;
-        try {
-            target = size.size != null ? new SynthesisTarget.Bytes(SynthesisTarget.Sizes.parse(size.size))
-                    : new SynthesisTarget.Packets(size.packets != null ? size.packets : 1_500_000);
-            if (target instanceof SynthesisTarget.Packets p && p.packets() < 1) throw new IllegalArgumentException("--packets " + p.packets() + " (expected: >= 1)");
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
         CaptureSynthesizer.Options options;
         try {
+            SynthesisTarget target = size.size != null ? new SynthesisTarget.Bytes(SynthesisTarget.Sizes.parse(size.size))
+                    : new SynthesisTarget.Packets(size.packets != null ? size.packets : 1_500_000);
+            if (target instanceof SynthesisTarget.Packets p && p.packets() < 1) throw new IllegalArgumentException("--packets " + p.packets() + " (expected: >= 1)");
             options = new CaptureSynthesizer.Options(target, mtu, seed);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

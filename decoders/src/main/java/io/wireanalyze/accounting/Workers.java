@@ -168,6 +168,11 @@ final class Workers implements Lanes {
     /** Waits a moment, on the analyzer's thread; throws a worker's failure. */
     private void pause(int spins) {
         rethrow();
+        backOff(spins);
+    }
+
+    /** The {@code spins}-th wait in a row: a spin, then a yield, then a short sleep. */
+    private static void backOff(int spins) {
         if (spins < 64) Thread.onSpinWait();
         else if (spins < 128) Thread.yield();
         else LockSupport.parkNanos(20_000);
@@ -222,9 +227,7 @@ final class Workers implements Lanes {
                 if (w == this) continue;
                 for (int spins = 0; w.doneBefore() < mine; spins++) {
                     if (failure.get() != null || closing) throw new Abandoned();
-                    if (spins < 64) Thread.onSpinWait();
-                    else if (spins < 128) Thread.yield();
-                    else LockSupport.parkNanos(20_000);
+                    backOff(spins);
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.wireanalyze.protocol;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What one analysis' connections share (the stubs a registry handed out, the naming contexts a naming service
@@ -11,7 +12,7 @@ import java.util.Map;
  * <ul>
  * <li>a change waits its turn ({@link #awaitTurn}): until every other worker has done all the work numbered before
  * its own. Changes are then made in capture order, and none is seen by work numbered before it;</li>
- * <li>a read does not wait (reads are frequent, changes rare): it is noted ({@link Reads#note}), and a change in
+ * <li>a read does not wait (reads are frequent, changes rare): it is noted ({@link Table#read}), and a change in
  * turn that alters what a read later in capture order already saw throws {@link Conflict}. The analysis then
  * cannot be the single-threaded one and says so; its caller analyses the capture again on one thread.</li>
  * </ul>
@@ -45,29 +46,56 @@ public final class CaptureOrder {
     }
 
     /**
-     * The reads of one shared table, by key: the latest work (in capture order) that read each key. Used under the
-     * table's lock. Bounded: past {@link #MAX_KEYS} keys, reads of other keys wait their turn instead.
+     * One table's place in capture order, and the lock of what it orders: the latest work (in capture order) that
+     * read each key, for changes to be judged against. A table of one connection's own ({@link #own}) neither notes
+     * nor waits. Bounded: past {@link #MAX_KEYS} keys, reads of other keys wait their turn instead.
      *
      * @param <K> the table's key
      */
-    public static final class Reads<K> {
+    public static final class Table<K> {
 
         public static final int MAX_KEYS = 65_536;
 
-        private final String table;
+        /** What the table holds, for a conflict's message; null when it is one connection's own. */
+        private final String name;
         private final Map<K, Long> latest = new HashMap<>();
 
-        /** @param table what the table holds, for the conflict's message */
-        public Reads(String table) {
-            this.table = table;
+        private Table(String name) {
+            this.name = name;
+        }
+
+        /** A table the analysis' connections share; {@code name} says what it holds. */
+        public static <K> Table<K> shared(String name) {
+            return new Table<>(java.util.Objects.requireNonNull(name));
+        }
+
+        /** A table of one connection's own, touched by one thread only. */
+        public static <K> Table<K> own() {
+            return new Table<>(null);
+        }
+
+        /** Waits, on a worker, for its turn to change the table ({@link CaptureOrder#awaitTurn()}). */
+        public void awaitTurn() {
+            if (name != null) CaptureOrder.awaitTurn();
+        }
+
+        /** Reads {@code key}: at once, the read noted; past the bound, in turn. Not under the table's lock. */
+        public <V> V read(K key, Supplier<V> value) {
+            synchronized (this) {
+                if (note(key)) return value.get();
+            }
+            awaitTurn();
+            synchronized (this) {
+                return value.get();
+            }
         }
 
         /**
-         * Notes a read of {@code key} by the work in hand. False when too many keys are noted already: the caller
-         * then reads in turn ({@link #awaitTurn()} outside its lock, then reads).
+         * Notes a read of {@code key} by the work in hand, under the table's lock. False when too many keys are
+         * noted already: the caller then reads in turn ({@link #awaitTurn()} outside the lock, then reads).
          */
         public boolean note(K key) {
-            if (!(Thread.currentThread() instanceof Turns t)) return true;
+            if (name == null || !(Thread.currentThread() instanceof Turns t)) return true;
             long now = t.current();
             Long before = latest.get(key);
             if (before == null && latest.size() >= MAX_KEYS) return false;
@@ -75,12 +103,15 @@ public final class CaptureOrder {
             return true;
         }
 
-        /** A change in turn alters what {@code key} reads as: fails if work later in capture order read it already. */
+        /**
+         * A change in turn alters what {@code key} reads as (under the table's lock): fails if work later in capture
+         * order read it already.
+         */
         public void changed(K key) {
-            if (!(Thread.currentThread() instanceof Turns t)) return;
+            if (name == null || !(Thread.currentThread() instanceof Turns t)) return;
             Long read = latest.get(key);
             if (read != null && read > t.current()) {
-                throw new Conflict(table + " " + key + " changed by work number " + t.current()
+                throw new Conflict(name + " " + key + " changed by work number " + t.current()
                         + " after work number " + read + " had read it on another thread");
             }
         }

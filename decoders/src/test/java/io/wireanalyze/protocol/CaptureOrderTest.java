@@ -47,7 +47,7 @@ class CaptureOrderTest {
 
     @Test
     void aChangeBeforeAReadLaterInCaptureOrderIsAConflict() throws InterruptedException {
-        CaptureOrder.Reads<String> reads = new CaptureOrder.Reads<>("remote object");
+        CaptureOrder.Table<String> reads = CaptureOrder.Table.shared("remote object");
         Throwable t = onWorker(() -> {
             Worker w = (Worker) Thread.currentThread();
             w.now = 40;
@@ -61,7 +61,7 @@ class CaptureOrderTest {
 
     @Test
     void aChangeAfterEveryReadOfItsKeyIsNone() throws InterruptedException {
-        CaptureOrder.Reads<String> reads = new CaptureOrder.Reads<>("naming context");
+        CaptureOrder.Table<String> reads = CaptureOrder.Table.shared("naming context");
         assertEquals(null, onWorker(() -> {
             Worker w = (Worker) Thread.currentThread();
             w.now = 7;
@@ -79,9 +79,9 @@ class CaptureOrderTest {
 
     @Test
     void pastTheBoundReadsWaitTheirTurnInstead() throws InterruptedException {
-        CaptureOrder.Reads<Integer> reads = new CaptureOrder.Reads<>("guess");
+        CaptureOrder.Table<Integer> reads = CaptureOrder.Table.shared("guess");
         assertEquals(null, onWorker(() -> {
-            for (int k = 0; k < CaptureOrder.Reads.MAX_KEYS; k++) assertTrue(reads.note(k));
+            for (int k = 0; k < CaptureOrder.Table.MAX_KEYS; k++) assertTrue(reads.note(k));
             assertFalse(reads.note(-1), "a key more");
             assertTrue(reads.note(17), "a key noted before");
         }));
@@ -89,8 +89,8 @@ class CaptureOrderTest {
 
     @Test
     void onOneThreadNothingIsNotedOrJudged() {
-        CaptureOrder.Reads<String> reads = new CaptureOrder.Reads<>("remote object");
-        for (int k = 0; k < CaptureOrder.Reads.MAX_KEYS + 10; k++) assertTrue(reads.note("k" + k));
+        CaptureOrder.Table<String> reads = CaptureOrder.Table.shared("remote object");
+        for (int k = 0; k < CaptureOrder.Table.MAX_KEYS + 10; k++) assertTrue(reads.note("k" + k));
         assertDoesNotThrow(() -> reads.changed("k1"));
         assertDoesNotThrow(CaptureOrder::awaitTurn);
     }

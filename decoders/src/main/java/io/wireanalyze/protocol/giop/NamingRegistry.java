@@ -25,25 +25,26 @@ public final class NamingRegistry {
 
     /** Object key (hex) to the endpoints that served it. */
     private final Map<String, Set<String>> contexts = new LinkedHashMap<>();
-    private final CaptureOrder.Reads<String> reads = new CaptureOrder.Reads<>("naming context");
+    /** The registry's place in capture order, and the lock of {@link #contexts}. */
+    private final CaptureOrder.Table<String> order = CaptureOrder.Table.shared("naming context");
 
     /** Records a naming context's object key and, when known, its host:port. */
     void record(ObjectKey key, String endpoint) {
         if (key == null) return;
-        synchronized (this) {
+        synchronized (order) {
             // Known already, with this endpoint (or none to add): nothing to change. Each condition, once true, stays
             // true, so it was true in capture order too.
             Set<String> known = contexts.get(key.hex());
             if (known != null && (endpoint == null || known.size() >= 16 || known.contains(endpoint))) return;
         }
-        CaptureOrder.awaitTurn();
-        synchronized (this) {
+        order.awaitTurn();
+        synchronized (order) {
             Set<String> endpoints = contexts.get(key.hex());
             if (endpoints == null) {
                 if (contexts.size() >= MAX_KEYS) return;
                 endpoints = new LinkedHashSet<>();
                 contexts.put(key.hex(), endpoints);
-                reads.changed(key.hex());
+                order.changed(key.hex());
             }
             // Endpoints are read only in turn (endpoints()): adding one changes no read that did not wait.
             if (endpoint != null && endpoints.size() < 16) endpoints.add(endpoint);
@@ -52,27 +53,21 @@ public final class NamingRegistry {
 
     /** Whether a naming reply handed out this object key (hex, as in a message's {@code objId}). */
     public boolean isNamingContext(String objectKeyHex) {
-        synchronized (this) {
-            if (reads.note(objectKeyHex)) return contexts.containsKey(objectKeyHex);
-        }
-        CaptureOrder.awaitTurn();
-        synchronized (this) {
-            return contexts.containsKey(objectKeyHex);
-        }
+        return order.read(objectKeyHex, () -> contexts.containsKey(objectKeyHex));
     }
 
     /** The host:port endpoints recorded for this key (empty when unknown). */
     public Set<String> endpoints(String objectKeyHex) {
-        CaptureOrder.awaitTurn();
-        synchronized (this) {
+        order.awaitTurn();
+        synchronized (order) {
             Set<String> e = contexts.get(objectKeyHex);
             return e == null ? Set.of() : Set.copyOf(e);
         }
     }
 
     public int size() {
-        CaptureOrder.awaitTurn();
-        synchronized (this) {
+        order.awaitTurn();
+        synchronized (order) {
             return contexts.size();
         }
     }

@@ -51,8 +51,8 @@ final class MethodNamer {
     /** Guessing costs some thousand hashes: a capture of random calls (a fuzzer's, an attacker's) gets this many. */
     static final int MAX_GUESSED_HASHES = 256;
 
-    /** Guesses made in turn ({@link CaptureOrder}): the namer is shared by the analysis' connections. */
-    private final boolean shared;
+    /** Guesses are made in turn when the namer is shared by the analysis' connections; the lock of {@link #guessed}. */
+    private final CaptureOrder.Table<Long> order;
 
     /**
      * @param given  names by hash (exact)
@@ -62,7 +62,7 @@ final class MethodNamer {
     MethodNamer(Map<Long, String> given, Set<String> words, boolean shared) {
         this.given = given;
         this.words = words;
-        this.shared = shared;
+        this.order = shared ? CaptureOrder.Table.shared("guessed method name") : CaptureOrder.Table.own();
     }
 
     /** The call's name, or null when nothing names it. */
@@ -73,16 +73,16 @@ final class MethodNamer {
         if (known != null) return new Named(known[1], known[0], Source.WELL_KNOWN);
         // The first call with a hash is guessed from, in capture order, on whatever thread decodes it: a guess is
         // made in turn (CaptureOrder), and one made is for any later call (no guess is made after it in turn).
-        synchronized (this) {
+        synchronized (order) {
             if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
         }
-        if (shared) CaptureOrder.awaitTurn();
-        synchronized (this) {
+        order.awaitTurn();
+        synchronized (order) {
             if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
         }
         // In turn, no other thread guesses: the lock is not held while a thousand hashes are tried.
         Named g = guess(hash, arguments);
-        synchronized (this) {
+        synchronized (order) {
             guessed.put(hash, g);
         }
         return g;

@@ -16,36 +16,26 @@ final class RemoteObjects {
     static final int MAX_OBJECTS = 10_000;
 
     private final Map<String, String> interfaces = new LinkedHashMap<>();
-    /** Reads noted for changes in turn; null when the table is one connection's own. */
-    private final CaptureOrder.Reads<String> reads;
+    /** The table's place in capture order, and the lock of {@link #interfaces}. */
+    private final CaptureOrder.Table<String> order;
 
     /** @param shared by the analysis' connections (perhaps decoded on several threads); else one connection's own */
     RemoteObjects(boolean shared) {
-        reads = shared ? new CaptureOrder.Reads<>("remote object") : null;
+        order = shared ? CaptureOrder.Table.shared("remote object") : CaptureOrder.Table.own();
     }
 
     void stub(String objId, String remoteInterface) {
         if (objId == null || remoteInterface == null) return;
-        if (reads != null) {
-            synchronized (this) {
-                // Already so (the same stub handed out again): nothing to change, a read of it.
-                if (remoteInterface.equals(interfaces.get(objId)) && reads.note(objId)) return;
-            }
-            CaptureOrder.awaitTurn();
-        }
-        synchronized (this) {
+        // Already so (the same stub handed out again): nothing to change, a read of it.
+        if (remoteInterface.equals(order.read(objId, () -> interfaces.get(objId)))) return;
+        order.awaitTurn();
+        synchronized (order) {
             if (interfaces.size() >= MAX_OBJECTS && !interfaces.containsKey(objId)) return;
-            if (!remoteInterface.equals(interfaces.put(objId, remoteInterface)) && reads != null) reads.changed(objId);
+            if (!remoteInterface.equals(interfaces.put(objId, remoteInterface))) order.changed(objId);
         }
     }
 
     String remoteInterface(String objId) {
-        synchronized (this) {
-            if (reads == null || reads.note(objId)) return interfaces.get(objId);
-        }
-        CaptureOrder.awaitTurn();
-        synchronized (this) {
-            return interfaces.get(objId);
-        }
+        return order.read(objId, () -> interfaces.get(objId));
     }
 }
