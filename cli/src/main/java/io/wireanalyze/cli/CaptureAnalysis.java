@@ -6,7 +6,6 @@ import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
-import io.wireanalyze.protocol.CaptureOrder;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
 import io.wireanalyze.protocols.ProtocolTable;
 
@@ -26,30 +25,21 @@ final class CaptureAnalysis {
         if (!Files.exists(file)) throw new IOException(file + ": no such file");
         if (Files.isDirectory(file)) throw new IOException(file + ": is a directory (expected: a pcap file)");
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
-        try {
-            return analyzeOnce(file, options, progress);
-        } catch (CaptureOrder.Conflict e) {
-            // Workers read what connections share before an earlier connection changed it: their result could
-            // differ from one thread's, so it is not used.
-            progress.clear();
-            progress.say(file + ": the workers' decoding crossed (" + e.getMessage() + "); analysing again on one thread");
-            return analyzeOnce(file, options.withWorkers(0), progress);
+        FrameWatch watch = new FrameWatch(file, progress);
+        boolean[] pcap = new boolean[1];
+        // Read again only when a fact one connection told changes how another decodes (Analyzer.anotherRound).
+        AnalysisResult result = Analyzer.analyze(() -> {
+            FrameSource source = CaptureFiles.open(file);
+            pcap[0] = source instanceof io.wireanalyze.capture.PcapFileSource;
+            return source;
+        }, options, watch, Analyzer.RECORDS_IN_MEMORY);
+        progress.clear();
+        if (watch.unknownLink > 0) {
+            String where = pcap[0] ? "named in the file header at byte offset 20" : "named by its interface description block";
+            progress.say(file + ": frame " + watch.firstUnknown + ": link type " + watch.unknownType + " (" + where + ") is not decoded; "
+                    + watch.unknownLink + " frame(s) of it are counted as other frames, not analysed");
         }
-    }
-
-    private static AnalysisResult analyzeOnce(Path file, AnalysisOptions options, Progress progress) throws IOException {
-        try (FrameSource source = CaptureFiles.open(file)) {
-            FrameWatch watch = new FrameWatch(file, progress);
-            AnalysisResult result = Analyzer.analyze(source, options, watch);
-            progress.clear();
-            if (watch.unknownLink > 0) {
-                String where = source instanceof io.wireanalyze.capture.PcapFileSource
-                        ? "named in the file header at byte offset 20" : "named by its interface description block";
-                progress.say(file + ": frame " + watch.firstUnknown + ": link type " + watch.unknownType + " (" + where + ") is not decoded; "
-                        + watch.unknownLink + " frame(s) of it are counted as other frames, not analysed");
-            }
-            return result;
-        }
+        return result;
     }
 
     /** Sees every frame before the analysis does: shows progress and notes frames of a link type not decoded. */

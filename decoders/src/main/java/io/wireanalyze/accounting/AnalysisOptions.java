@@ -20,8 +20,8 @@ import java.util.function.Predicate;
  * @param keepPackets   whether the result keeps one row per packet (for CSV and charts)
  * @param protocols     the protocols to decode, in probe order ({@link ProtocolTable#ALL})
  * @param methodWords   method names to try when guessing an unknown method from its hash
- * @param workers       threads that decode and account the connections, sharded by 4-tuple, besides the one reading
- *                      the frames; 0: that one does everything. The result is the same, byte for byte.
+ * @param workers       threads that decode and account the connections, each connection on one, besides the one
+ *                      reading the frames; 0: that one does everything. The result is the same, byte for byte.
  * @param keepMessage   which messages the result lists ({@link AnalysisResult#messages()}; {@link #ALL_MESSAGES}:
  *                      every one): a report that shows a few need not have the rest kept. Nothing else changes.
  */

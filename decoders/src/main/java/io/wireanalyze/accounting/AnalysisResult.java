@@ -110,6 +110,12 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
                     legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
         }
 
+        InvocationRecord withMethod(String m) {
+            return new InvocationRecord(connection, m, requestFrame, replyFrame, latencyMs, packets, dataPackets,
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
+                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
+        }
+
         InvocationRecord withWarmup(boolean w) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, w, marker, exception, fragments, framingBytes, legOf,

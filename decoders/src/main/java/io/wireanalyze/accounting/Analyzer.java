@@ -36,12 +36,17 @@ import java.util.function.Consumer;
  * packets go to the running {@link Totals}, its records (connection, messages, invocations, packet rows) to
  * {@link Spill}s, and its state is dropped: what the analysis holds grows with the open connections, not with the
  * packets. What depends on other connections waits for the capture's end: a connection whose bytes only fit a
- * protocol (pinned when another proved its server), warm-up on connections without a marker, and the legs of relayed
- * calls ({@link Legs}).
+ * protocol (pinned when another proved its server), warm-up on connections without a marker, the legs of relayed
+ * calls ({@link Legs}), and what connections told each other ({@link io.wireanalyze.protocol.Facts}: a registry's
+ * stub names the calls on another connection, a naming context handed out makes requests to it naming traffic),
+ * joined in a {@link Settlement} and filled into the records as they are read out.
  * <p>
  * The analyzer's thread reads the frames, tracks the connections and reassembles their streams; their decoding and
  * accounting is done by {@link Lanes}: on this thread, or by worker threads ({@link AnalysisOptions#workers()},
- * {@link Workers}) with the same result, byte for byte.
+ * {@link Workers}). A connection is decoded alone, so the result is the same, byte for byte, in any order. A fact
+ * that changes how another connection decodes (a naming context handed out on one connection and used on another)
+ * is found when the capture ends ({@link #anotherRound()}); {@link #analyze(Capture, AnalysisOptions, Consumer, int)}
+ * then reads the capture again with the facts settled, until no answer changes.
  */
 public final class Analyzer {
 
@@ -55,8 +60,21 @@ public final class Analyzer {
     private static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
     private static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
 
+    /** A capture that can be read (again): the analysis reads it once more only when a settled fact asks for it. */
+    @FunctionalInterface
+    public interface Capture {
+        FrameSource open() throws IOException;
+    }
+
+    /** The most rounds an analysis reads a capture in (each settles more facts; a chain of naming contexts ends soon). */
+    public static final int MAX_ROUNDS = 8;
+
     private final AnalysisOptions options;
     private final AnalysisScope scope;
+    /** The facts a previous round settled ({@link Settlement#NONE} in the first). */
+    private final Settlement settled;
+    /** When the capture ended: the facts settled, if another round would decode differently with them; else null. */
+    private Settlement anotherRound;
     /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
     private final List<Decoding> decodings = new ArrayList<>();
     private final Map<FlowKey, Connection> live = new HashMap<>();
@@ -116,7 +134,12 @@ public final class Analyzer {
      *                        makes every capture spill: the results are the same)
      */
     public Analyzer(AnalysisOptions options, int recordsInMemory) {
-        this(options, recordsInMemory, 1, options.workers(), true);
+        this(options, recordsInMemory, Settlement.NONE);
+    }
+
+    /** A round of the analysis with the facts a previous round settled; on worker threads if the options say so. */
+    Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled) {
+        this(options, recordsInMemory, settled, lane -> options.workers() > 0 ? new Workers(options.workers(), lane) : new Lanes.InOrder(1, lane));
     }
 
     /**
@@ -124,17 +147,22 @@ public final class Analyzer {
      *                result is the same for any number, the contract that lets workers account connections apart
      */
     Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers) {
-        this(options, recordsInMemory, ledgers, 0, true);
+        this(options, recordsInMemory, Settlement.NONE, lane -> new Lanes.InOrder(ledgers, lane));
     }
 
     /**
-     * @param workers threads to decode and account the connections on (0: this thread, in {@code ledgers} lanes);
-     *                the result is the same, byte for byte, or {@link io.wireanalyze.protocol.CaptureOrder.Conflict}.
-     *                Call {@link #finish} or {@link #close} to stop them.
-     * @param byHosts connections between the same two hosts to the same worker (false: by 4-tuple, for tests)
+     * A test hook: connections decoded and accounted whole, one after another in an order shuffled with {@code seed},
+     * at the capture's end ({@link Lanes.Shuffled}). Holds the whole capture.
      */
-    Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers, int workers, boolean byHosts) {
+    static Analyzer shuffled(AnalysisOptions options, long seed, Settlement settled) {
+        return new Analyzer(options, RECORDS_IN_MEMORY, settled, lane -> new Lanes.Shuffled(seed, lane));
+    }
+
+    /** @param lanes where connections are decoded and accounted, made from the lane factory it is given */
+    private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
+                     java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes) {
         this.options = options;
+        this.settled = settled;
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
@@ -155,8 +183,8 @@ public final class Analyzer {
             }
 
             @Override
-            public synchronized void message(long seq, MessageRecord message) {
-                messageSpill.add(new Codecs.Keyed<>(seq, message));
+            public synchronized void message(long seq, MessageRecord message, long stamp) {
+                messageSpill.add(new Codecs.Keyed<>(seq, message, stamp));
             }
 
             @Override
@@ -169,7 +197,7 @@ public final class Analyzer {
                 packetSpill.add(row);
             }
         };
-        lanes = workers > 0 ? new Workers(workers, byHosts, i -> new Lane(options, sink)) : new Lanes.InOrder(ledgers, i -> new Lane(options, sink));
+        this.lanes = lanes.apply(i -> new Lane(options, sink));
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -185,20 +213,73 @@ public final class Analyzer {
         return analyze(source, options, observer, RECORDS_IN_MEMORY);
     }
 
-    /** {@link #analyze(FrameSource, AnalysisOptions, Consumer)} holding at most {@code recordsInMemory} records of a kind. */
+    /**
+     * {@link #analyze(FrameSource, AnalysisOptions, Consumer)} holding at most {@code recordsInMemory} records of a kind.
+     * A capture whose facts ask for another round (see {@link #anotherRound()}) cannot be read again from a source:
+     * that is an {@link IOException} saying so; {@link #analyze(Capture, AnalysisOptions, Consumer, int)} reads it again.
+     */
     public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer,
                                          int recordsInMemory) throws IOException {
-        Analyzer analyzer = new Analyzer(options, recordsInMemory);
-        try {
-            Frame f;
-            while ((f = source.next()) != null) {
-                observer.accept(f);
-                analyzer.accept(f);
+        boolean[] opened = new boolean[1];
+        return analyze(() -> {
+            if (opened[0]) throw new IOException(source.name() + ": a naming context handed out on one connection is used on "
+                    + "another, which needs a second reading of the capture; analyse it from a file");
+            opened[0] = true;
+            return new FrameSource() {   // the caller's to close
+                @Override
+                public Frame next() throws IOException {
+                    return source.next();
+                }
+
+                @Override
+                public String name() {
+                    return source.name();
+                }
+
+                @Override
+                public String stopReason() {
+                    return source.stopReason();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }, options, observer, recordsInMemory);
+    }
+
+    /**
+     * Analyses the capture, reading it again while the facts its connections told each other change how one of them
+     * decodes (rare: a naming context handed out on one connection and used on another; at most {@link #MAX_ROUNDS});
+     * every frame is shown to {@code observer} once, in the first reading.
+     */
+    public static AnalysisResult analyze(Capture capture, AnalysisOptions options, Consumer<Frame> observer,
+                                         int recordsInMemory) throws IOException {
+        Settlement facts = Settlement.NONE;
+        for (int round = 1; ; round++) {
+            Analyzer analyzer = new Analyzer(options, recordsInMemory, facts);
+            try (FrameSource source = capture.open()) {
+                Frame f;
+                while ((f = source.next()) != null) {
+                    if (round == 1) observer.accept(f);
+                    analyzer.accept(f);
+                }
+                AnalysisResult result = analyzer.finish(source.name(), source.stopReason());
+                if (analyzer.anotherRound() == null || round == MAX_ROUNDS) return result;
+                facts = analyzer.anotherRound();
+            } finally {
+                analyzer.close();
             }
-            return analyzer.finish(source.name(), source.stopReason());
-        } finally {
-            analyzer.close();
         }
+    }
+
+    /**
+     * After {@link #finish}: the facts the connections told each other, when another round with them would decode a
+     * connection differently (it asked for a fact that another connection learned before, and got no answer); else
+     * null, and the result is final.
+     */
+    public Settlement anotherRound() {
+        return anotherRound;
     }
 
     /** Stops the analysis' workers, if any (after {@link #finish}, or to abandon it). */
@@ -267,9 +348,11 @@ public final class Analyzer {
             int buffered = options.limits().maxBufferedStreamBytes();
             long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
             int id = ++connectionCount;
-            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, decoder(true))
-                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, decoder(pureSyn));
+            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait)
+                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait);
             c.lane = lanes.laneOf(c);
+            c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
+            c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts);
             c.captureStartNanos = firstNanos;
             c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
             live.put(key, c);
@@ -393,10 +476,6 @@ public final class Analyzer {
         return held;
     }
 
-    private ConnectionDecoder decoder(boolean sawSyn) {
-        return new ConnectionDecoder(decodings, scope, sawSyn);
-    }
-
     /** One side's reassembled stream, handed to the connection's lane. */
     private StreamListener listener(Connection conn, boolean fromInitiator) {
         return new StreamListener() {
@@ -447,12 +526,29 @@ public final class Analyzer {
         for (int i = all.length - 1; i >= 0; i--) totals.merge(all[i].totals);
         long accounted = totals.tcpPackets();
         if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
-        Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals,
+        List<FactLog> logs = new ArrayList<>();
+        for (Lane lane : all) logs.add(lane.facts);
+        Settlement facts = Settlement.of(logs);
+        if (facts.answersAny(logs)) anotherRound = facts;
+        Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals, facts,
                 new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
                         k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
         AnalysisResult.Summary summary = summary(calls);
         return new AnalysisResult(source, info, summary, totals.phases(), connectionSpill.sorted(),
-                Spill.values(messageSpill.sorted()), calls.records(), options.keepPackets() ? packetSpill.sorted() : List.of());
+                Spill.values(messageSpill.sorted(), k -> settled(k, facts)), calls.records(),
+                options.keepPackets() ? packetSpill.sorted() : List.of());
+    }
+
+    /** A message with what the capture's facts supply to it ({@link io.wireanalyze.protocol.Details#wants()}). */
+    private static MessageRecord settled(Codecs.Keyed<MessageRecord> k, Settlement facts) {
+        MessageRecord r = k.value();
+        io.wireanalyze.protocol.FactRef ref = r.message().info().details().wants();
+        if (ref == null) return r;
+        String value = facts.at(ref, k.stamp());
+        if (value == null) return r;
+        var info = r.message().info();
+        var m = r.message().withInfo(info.withDetails(info.details().supplied(ref, value)).withMethod(ref.method(info.method(), value)));
+        return new MessageRecord(r.frame(), r.lastFrame(), r.timeMs(), r.connection(), m, r.packets());
     }
 
     private AnalysisResult.Summary summary(Invocations.Final calls) {

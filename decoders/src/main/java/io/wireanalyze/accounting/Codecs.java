@@ -101,6 +101,7 @@ final class Codecs {
             out.writeInt(r.connection());
             out.writeLong(r.packets());
             message(out, r.message());
+            out.writeLong(k.stamp());
         }
 
         @Override
@@ -110,7 +111,8 @@ final class Codecs {
             Double timeMs = (Double) boxed(in);
             int connection = in.readInt();
             long packets = in.readLong();
-            return new Keyed<>(seq, new MessageRecord(frame, lastFrame, timeMs, connection, message(in), packets));
+            MessageRecord record = new MessageRecord(frame, lastFrame, timeMs, connection, message(in), packets);
+            return new Keyed<>(seq, record, in.readLong());
         }
     };
 
@@ -132,6 +134,8 @@ final class Codecs {
             out.writeDouble(p.connectionMs());
             string(out, p.clientHost());
             string(out, p.serverHost());
+            factRef(out, p.wants());
+            out.writeLong(p.stamp());
         }
 
         @Override
@@ -141,7 +145,7 @@ final class Codecs {
             int w = in.readByte();
             return new PendingInvocation(r, seq, w == 2 ? null : w == 1, in.readLong(), string(in),
                     in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readBoolean(), in.readLong(),
-                    in.readLong(), in.readDouble(), string(in), string(in));
+                    in.readLong(), in.readDouble(), string(in), string(in), factRef(in), in.readLong());
         }
     };
 
@@ -159,8 +163,30 @@ final class Codecs {
         }
     };
 
-    /** A record with what orders it after its sort key: its connection's id and its place there, in one long. */
-    record Keyed<T>(long seq, T value) {
+    /**
+     * A record with what orders it after its sort key: its connection's id and its place there, in one long; and its
+     * place in the capture, for what facts of other connections it wants (a message's {@link Details#wants()}).
+     */
+    record Keyed<T>(long seq, T value, long stamp) {
+        Keyed(long seq, T value) {
+            this(seq, value, 0);
+        }
+    }
+
+    private static void factRef(DataOutputStream out, io.wireanalyze.protocol.FactRef r) throws IOException {
+        out.writeBoolean(r != null);
+        if (r == null) return;
+        string(out, r.kind());
+        string(out, r.key());
+        string(out, r.field());
+        out.writeInt(r.position());
+        out.writeInt(r.methodAt());
+        string(out, r.methodJoin());
+    }
+
+    private static io.wireanalyze.protocol.FactRef factRef(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) return null;
+        return new io.wireanalyze.protocol.FactRef(string(in), string(in), string(in), in.readInt(), in.readInt(), string(in));
     }
 
     private static void invocation(DataOutputStream out, AnalysisResult.InvocationRecord r) throws IOException {
@@ -235,6 +261,7 @@ final class Codecs {
         List<String> returned = d.returned();
         out.writeInt(returned.size());
         for (String s : returned) string(out, s);
+        factRef(out, d.wants());
     }
 
     private Message message(DataInputStream in) throws IOException {
@@ -267,7 +294,7 @@ final class Codecs {
         int r = in.readInt();
         List<String> returned = new ArrayList<>(r);
         for (int j = 0; j < r; j++) returned.add(string(in));
-        Details details = new StoredDetails(keys, values, exception, note, framing, valueBytes, securityBytes, returned);
+        Details details = new StoredDetails(keys, values, exception, note, framing, valueBytes, securityBytes, returned, factRef(in));
         return new Message(protocol, type, phase, direction, offset, length, dataOffset, dataLength, role, requestId,
                 new MessageInfo(objId, objNum, op, hash, method, name, leaseMs, details));
     }
@@ -302,10 +329,27 @@ final class Codecs {
 
     /** A message's details as the reports read them, after a spill. */
     record StoredDetails(List<String> keys, List<Object> values, String exception, String note, long framingBytes,
-                         Long valueBytes, Long securityBytes, List<String> returned) implements Details {
+                         Long valueBytes, Long securityBytes, List<String> returned, io.wireanalyze.protocol.FactRef wants)
+            implements Details {
         @Override
         public void fields(FieldSink out) {
             for (int i = 0; i < keys.size(); i++) out.field(keys.get(i), values.get(i));
+        }
+
+        /** The field the fact fills, in its place: replaced where the decoder wrote one, else put where it would be. */
+        @Override
+        public Details supplied(io.wireanalyze.protocol.FactRef ref, String value) {
+            List<String> k = new ArrayList<>(keys);
+            List<Object> v = new ArrayList<>(values);
+            int at = k.indexOf(ref.field());
+            if (at >= 0) {
+                v.set(at, value);
+            } else {
+                at = Math.min(ref.position(), k.size());
+                k.add(at, ref.field());
+                v.add(at, value);
+            }
+            return new StoredDetails(k, v, exception, note, framingBytes, valueBytes, securityBytes, returned, null);
         }
     }
 

@@ -15,7 +15,8 @@ import java.util.List;
  * {@link #closeStreams} and {@link #conclude} only what accounting reads (the packets, the messages, each direction's
  * {@link StreamReassembler.Summary}, the protocol and which side was the client), its live state dropped; once
  * accounted, nothing. The analyzer's thread owns its TCP state, streams and packets until it hands the connection's
- * end to its lane; the lane's thread owns its decoder and messages ({@link Lanes}).
+ * end to its lane; the lane's thread owns its decoder, facts and messages ({@link Lanes}). Nothing in it is another
+ * connection's: what connections tell each other goes through its {@link ConnectionFacts} and is settled at the end.
  */
 final class Connection {
 
@@ -50,15 +51,18 @@ final class Connection {
     io.wireanalyze.tcp.StreamListener[] listeners;
     /** Where its decoder's messages go. */
     final java.util.function.Consumer<Message> sink = this::add;
-    /** Messages in the order decoded, and per direction (C2S, S2C) in stream order. */
+    /** What it tells the capture and asks of it, with the place of the work in hand. */
+    ConnectionFacts facts;
+    /** Messages in the order decoded, and per direction (C2S, S2C) in stream order; each one's capture place. */
     final List<Message> messages = new ArrayList<>();
+    private long[] stamps = new long[8];
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
     private StreamReassembler.Summary[] ends;
     private ProtocolName protocol;
     private boolean initiatorIsClient;
 
     Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
-               long maxHoleWaitNanos, ConnectionDecoder decoder) {
+               long maxHoleWaitNanos) {
         this.id = id;
         this.initiator = initiator;
         this.responder = responder;
@@ -66,10 +70,11 @@ final class Connection {
         this.synSeq = synSeq;
         streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
         streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
-        this.decoder = decoder;
     }
 
     void add(Message m) {
+        if (messages.size() == stamps.length) stamps = java.util.Arrays.copyOf(stamps, stamps.length * 2);
+        stamps[messages.size()] = facts.now;
         messages.add(m);
         byDirection.get(m.direction().ordinal()).add(m);
     }
@@ -86,6 +91,11 @@ final class Connection {
         protocol = decoder.reported();
         initiatorIsClient = decoder.initiatorIsClient();
         decoder = null;
+    }
+
+    /** The capture place at which message {@code i} was decoded. */
+    long stamp(int i) {
+        return stamps[i];
     }
 
     Direction direction(boolean fromInitiator) {

@@ -140,7 +140,8 @@ final class Invocations {
             out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos,
                     call(e.request, request.dataBytes), request.firstNanos, replies.firstNanos,
                     reply == null ? -1 : replies.lastNanos, request.wire + replies.wire, alone,
-                    stats.packets(), stats.wireBytes(), stats.durationMs(), c.client().address(), c.server().address()));
+                    stats.packets(), stats.wireBytes(), stats.durationMs(), c.client().address(), c.server().address(),
+                    e.request.info().details().wants(), pq.stamp));
         }
         return out;
     }
@@ -150,7 +151,8 @@ final class Invocations {
      * their warm-up decided by the capture's first marker and their legs linked; into {@code out}, which sorts them in
      * frame order.
      */
-    static Final settle(List<PendingInvocation> pending, Totals totals, Spill<Codecs.Keyed<AnalysisResult.InvocationRecord>> out) {
+    static Final settle(List<PendingInvocation> pending, Totals totals, Settlement facts,
+                        Spill<Codecs.Keyed<AnalysisResult.InvocationRecord>> out) {
         long firstMarker = totals.firstMarkerNanos;
         int[] measured = new int[1];
         long[] packets = new long[2];   // data, overhead
@@ -165,7 +167,7 @@ final class Invocations {
             }
             out.add(new Codecs.Keyed<>(p.seq(), r));
         });
-        for (PendingInvocation p : pending) legs.accept(p);
+        for (PendingInvocation p : pending) legs.accept(p.settled(facts));
         legs.finish();
         return new Final(Spill.values(out.sorted()), measured[0], packets[0], packets[1]);
     }

@@ -14,7 +14,9 @@ import java.util.Set;
  * (in the order the {@link Analyzer} saw them), and each accounted into the lane's own {@link Totals} when done.
  * The analysis has one lane ({@link Lanes.InOrder}), or one per worker ({@link Workers}); the lanes' totals merge
  * into the whole result. A lane also keeps what the analysis settles when the capture ends: the connections held
- * (their bytes fit a protocol without proving it) and the servers its connections proved.
+ * (their bytes fit a protocol without proving it), the servers its connections proved, and the facts they told
+ * ({@link FactLog}). Each piece of work comes with its place in the capture ({@code number}), which is the place of
+ * what the connection learns or asks while doing it.
  */
 final class Lane {
 
@@ -26,6 +28,7 @@ final class Lane {
     /** Connections held for the capture's end, in the order they ended. */
     final List<Connection> held = new ArrayList<>();
     final Set<Server> knownServers = new HashSet<>();
+    final FactLog facts = new FactLog();
     private final AnalysisOptions options;
     private final Ledger.Sink sink;
 
@@ -34,16 +37,19 @@ final class Lane {
         this.sink = sink;
     }
 
-    void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+    void data(long number, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+        c.facts.now = number;
         c.decoder.data(fromInitiator, offset, bytes, peerAcknowledged, c.sink);
     }
 
-    void gap(Connection c, boolean fromInitiator, long offset, long length) {
+    void gap(long number, Connection c, boolean fromInitiator, long offset, long length) {
+        c.facts.now = number;
         c.decoder.gap(fromInitiator, offset, length, c.sink);
     }
 
     /** Every byte of one side, up to its FIN, has been delivered. */
-    void end(Connection c, boolean fromInitiator) {
+    void end(long number, Connection c, boolean fromInitiator) {
+        c.facts.now = number;
         c.decoder.end(fromInitiator, c.sink);
     }
 
@@ -54,6 +60,7 @@ final class Lane {
      * @param order its place among the analysis' work, which orders the held connections as one thread would
      */
     void ended(Connection c, boolean conclude, long order) {
+        c.facts.now = order;
         c.decoder.captureEnded(c.sink);
         ProtocolName p = c.decoder.protocol();
         if (p != null && !p.equals(ProtocolName.UNKNOWN)) knownServers.add(new Server(p, c.server()));
@@ -62,12 +69,13 @@ final class Lane {
             c.heldOrder = order;
             held.add(c);
         } else if (conclude) {
-            conclude(c);
+            conclude(order, c);
         }
     }
 
     /** Accounts the connection and lets it go. */
-    void conclude(Connection c) {
+    void conclude(long number, Connection c) {
+        c.facts.now = number;
         c.decoder.finish(c.sink);
         c.conclude();
         new Ledger(options, c, c.captureStartNanos).account(totals, sink);

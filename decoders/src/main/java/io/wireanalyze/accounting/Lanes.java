@@ -6,9 +6,9 @@ import java.util.function.IntFunction;
 /**
  * How the {@link Analyzer}, which reads the frames, tracks connections and reassembles their streams, hands each
  * connection's bytes and end to the {@link Lane} that decodes and accounts it. Every call has its place in one
- * sequence, the order the analyzer made them: each lane does its connections' work in that order, and what
- * connections share is touched in that order too ({@link io.wireanalyze.protocol.CaptureOrder}), so the result does not
- * depend on how many lanes there are.
+ * sequence, the order the analyzer made them: a connection's work is done in that order, and the place goes with it
+ * (what the connection learns or asks there has that place in the capture). Connections are decoded apart: nothing a
+ * lane does waits for another, and the result does not depend on how many lanes there are or which goes first.
  */
 interface Lanes {
 
@@ -52,20 +52,17 @@ interface Lanes {
 
         @Override
         public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
-            order++;
-            lanes[c.lane].data(c, fromInitiator, offset, bytes, peerAcknowledged);
+            lanes[c.lane].data(order++, c, fromInitiator, offset, bytes, peerAcknowledged);
         }
 
         @Override
         public void gap(Connection c, boolean fromInitiator, long offset, long length) {
-            order++;
-            lanes[c.lane].gap(c, fromInitiator, offset, length);
+            lanes[c.lane].gap(order++, c, fromInitiator, offset, length);
         }
 
         @Override
         public void end(Connection c, boolean fromInitiator) {
-            order++;
-            lanes[c.lane].end(c, fromInitiator);
+            lanes[c.lane].end(order++, c, fromInitiator);
         }
 
         @Override
@@ -75,12 +72,84 @@ interface Lanes {
 
         @Override
         public void conclude(Connection c) {
-            order++;
-            lanes[c.lane].conclude(c);
+            lanes[c.lane].conclude(order++, c);
         }
 
         @Override
         public void drain() {
+        }
+
+        @Override
+        public Lane[] lanes() {
+            return lanes;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
+     * One lane on the analyzer's thread that holds every call until {@link #drain} and then does each connection's work
+     * whole, the connections in a shuffled order: a test of the claim that connections are decoded apart (the result
+     * is the same in any order). Holds the whole capture's work: for tests only.
+     */
+    final class Shuffled implements Lanes {
+        private final Lane[] lanes = new Lane[1];
+        private final java.util.Map<Connection, java.util.List<Runnable>> work = new java.util.LinkedHashMap<>();
+        private final java.util.Random random;
+        private long order;
+
+        Shuffled(long seed, IntFunction<Lane> lane) {
+            lanes[0] = lane.apply(0);
+            random = new java.util.Random(seed);
+        }
+
+        private void add(Connection c, Runnable r) {
+            work.computeIfAbsent(c, k -> new java.util.ArrayList<>()).add(r);
+        }
+
+        @Override
+        public int laneOf(Connection c) {
+            return 0;
+        }
+
+        @Override
+        public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+            long n = order++;
+            add(c, () -> lanes[0].data(n, c, fromInitiator, offset, bytes, peerAcknowledged));
+        }
+
+        @Override
+        public void gap(Connection c, boolean fromInitiator, long offset, long length) {
+            long n = order++;
+            add(c, () -> lanes[0].gap(n, c, fromInitiator, offset, length));
+        }
+
+        @Override
+        public void end(Connection c, boolean fromInitiator) {
+            long n = order++;
+            add(c, () -> lanes[0].end(n, c, fromInitiator));
+        }
+
+        @Override
+        public void ended(Connection c, boolean conclude) {
+            long n = order++;
+            add(c, () -> lanes[0].ended(c, conclude, n));
+        }
+
+        @Override
+        public void conclude(Connection c) {
+            long n = order++;
+            add(c, () -> lanes[0].conclude(n, c));
+        }
+
+        @Override
+        public void drain() {
+            java.util.List<Connection> connections = new java.util.ArrayList<>(work.keySet());
+            java.util.Collections.shuffle(connections, random);
+            for (Connection c : connections) for (Runnable r : work.get(c)) r.run();
+            work.clear();
         }
 
         @Override

@@ -29,13 +29,16 @@ final class Ledger {
         /** The earliest and latest capture time of its packets (a capture's order may differ from time order). */
         long firstNanos = Long.MAX_VALUE;
         long lastNanos = Long.MIN_VALUE;
+        /** Its place in the capture: when it was decoded, what facts of other connections count for it. */
+        long stamp;
     }
 
     /** Where a connection's accounting goes. */
     interface Sink {
         void connection(AnalysisResult.ConnectionStats stats);
 
-        void message(long seq, MessageRecord message);
+        /** @param stamp the message's place in the capture, for the facts it wants ({@link io.wireanalyze.protocol.Details#wants()}) */
+        void message(long seq, MessageRecord message, long stamp);
 
         void invocation(PendingInvocation invocation);
 
@@ -64,7 +67,11 @@ final class Ledger {
         boolean[] data = new boolean[n];
         Message lastOwner = null;
         boolean payloadSeen = false;
-        for (Message m : c.messages) placed.put(m, new Placed());
+        for (int i = 0; i < c.messages.size(); i++) {
+            Placed pl = new Placed();
+            pl.stamp = c.stamp(i);
+            placed.put(c.messages.get(i), pl);
+        }
 
         for (int i = 0; i < n; i++) {
             Direction dir = c.direction(log.fromInitiator(i));
@@ -165,7 +172,7 @@ final class Ledger {
             Placed pl = placed.get(m);
             boolean seen = pl.firstFrame != Long.MAX_VALUE;
             sink.message((long) c.id << 32 | i++, new MessageRecord(seen ? pl.firstFrame : null, seen ? pl.lastFrame : null,
-                    seen ? (log.nanosOf(pl.firstFrame) - startNanos) / 1e6 : null, c.id, m, pl.packets));
+                    seen ? (log.nanosOf(pl.firstFrame) - startNanos) / 1e6 : null, c.id, m, pl.packets), pl.stamp);
         }
     }
 

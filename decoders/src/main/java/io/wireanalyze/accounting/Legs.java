@@ -112,6 +112,6 @@ final class Legs {
 
     private static PendingInvocation with(PendingInvocation p, AnalysisResult.InvocationRecord r) {
         return new PendingInvocation(r, p.seq(), p.warmup(), p.requestFirstNanos(), p.call(), p.startNanos(), p.replyStartNanos(), p.endNanos(), p.wireBytes(), p.aloneOnItsConnection(),
-                p.connectionPackets(), p.connectionWireBytes(), p.connectionMs(), p.clientHost(), p.serverHost());
+                p.connectionPackets(), p.connectionWireBytes(), p.connectionMs(), p.clientHost(), p.serverHost(), p.wants(), p.stamp());
     }
 }

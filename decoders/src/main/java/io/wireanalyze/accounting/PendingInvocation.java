@@ -20,8 +20,20 @@ package io.wireanalyze.accounting;
  * @param connectionMs        its connection's first to last packet
  * @param clientHost          its connection's client address (without port)
  * @param serverHost          its connection's server address
+ * @param wants               what a fact of another connection supplies to its method's name, or null
+ * @param stamp               its request's place in the capture, for that fact
  */
 record PendingInvocation(AnalysisResult.InvocationRecord record, long seq, Boolean warmup, long requestFirstNanos, String call, long startNanos, long replyStartNanos, long endNanos,
                          long wireBytes, boolean aloneOnItsConnection, long connectionPackets, long connectionWireBytes,
-                         double connectionMs, String clientHost, String serverHost) {
+                         double connectionMs, String clientHost, String serverHost, io.wireanalyze.protocol.FactRef wants, long stamp) {
+
+    /** Its method named with what the capture's facts supply ({@link Settlement}). */
+    PendingInvocation settled(Settlement facts) {
+        if (wants == null || wants.methodAt() < 0) return this;
+        String value = facts.at(wants, stamp);
+        if (value == null) return this;
+        return new PendingInvocation(record.withMethod(wants.method(record.method(), value)), seq, warmup, requestFirstNanos, call,
+                startNanos, replyStartNanos, endNanos, wireBytes, aloneOnItsConnection, connectionPackets, connectionWireBytes,
+                connectionMs, clientHost, serverHost, null, stamp);
+    }
 }

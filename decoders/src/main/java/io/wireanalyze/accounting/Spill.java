@@ -93,10 +93,15 @@ final class Spill<T> {
 
     /** The values of keyed records, in their order. */
     static <T> List<T> values(List<Codecs.Keyed<T>> keyed) {
+        return values(keyed, Codecs.Keyed::value);
+    }
+
+    /** What {@code value} makes of keyed records, in their order, made as they are read. */
+    static <T> List<T> values(List<Codecs.Keyed<T>> keyed, java.util.function.Function<Codecs.Keyed<T>, T> value) {
         return new AbstractList<>() {
             @Override
             public T get(int index) {
-                return keyed.get(index).value();
+                return value.apply(keyed.get(index));
             }
 
             @Override
@@ -115,7 +120,7 @@ final class Spill<T> {
 
                     @Override
                     public T next() {
-                        return it.next().value();
+                        return value.apply(it.next());
                     }
                 };
             }

@@ -1,7 +1,5 @@
 package io.wireanalyze.accounting;
 
-import io.wireanalyze.protocol.CaptureOrder;
-
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
@@ -9,14 +7,11 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
 /**
- * Lanes on worker threads: connections sharded by their two hosts (so by 4-tuple: a connection's packets all go to
- * one worker), each worker decoding and accounting its own. The analyzer's calls are numbered in the order it makes
- * them and go, in batches, to the connection's worker, which does them in that order. Each worker says how far it
- * has got ({@link Worker#doneBefore}): a worker about to change what connections share waits until every other has
- * done every call numbered before the one in hand, and reads of that state are checked against later changes
- * ({@link CaptureOrder}), so the result is the single-threaded one, byte for byte, or the analysis fails with
- * {@link CaptureOrder.Conflict}. The worker whose call comes first never waits, so the workers cannot wait for each
- * other in a circle.
+ * Lanes on worker threads: connections spread over the workers by id (a connection's work all goes to one worker,
+ * whatever its hosts), each worker decoding and accounting its own. The analyzer's calls are numbered in the order it
+ * makes them and go, in batches, to the connection's worker, which does them in that order. Workers never wait for
+ * each other: a connection's decoding reads nothing of another's (what they tell each other is settled when the
+ * capture ends, {@link Settlement}), so the result is the single-threaded one, byte for byte, by construction.
  * <p>
  * Memory stays bounded: a worker's queue holds at most {@link #QUEUED_BATCHES} batches; the analyzer waits for room
  * (calls already handed out are then all visible to the workers, so a waiting worker is always unblocked). A worker
@@ -36,10 +31,9 @@ final class Workers implements Lanes {
     private long next;
     /** Every call numbered before this is in its worker's queue, or done. */
     private volatile long flushed;
-    /** The first failure of a worker (a conflict, a decoder's bug), thrown on the analyzer's thread. */
+    /** The first failure of a worker (a decoder's bug), thrown on the analyzer's thread. */
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean closing;
-    private final boolean byHosts;
 
     /** Calls to some connections' work, in the order they were made. */
     private static final class Batch {
@@ -53,12 +47,7 @@ final class Workers implements Lanes {
         int size;
     }
 
-    /**
-     * @param byHosts connections between the same two hosts to the same worker (else by 4-tuple alone: more
-     *                connections whose shared state crosses workers, for tests)
-     */
-    Workers(int n, boolean byHosts, IntFunction<Lane> lane) {
-        this.byHosts = byHosts;
+    Workers(int n, IntFunction<Lane> lane) {
         workers = new Worker[n];
         lanes = new Lane[n];
         pending = new Batch[n];
@@ -71,23 +60,7 @@ final class Workers implements Lanes {
 
     @Override
     public int laneOf(Connection c) {
-        // The same for either direction; mixed, as addresses and ports of a capture differ in few bits.
-        long h = byHosts ? mix(host(c.initiator)) + mix(host(c.responder))
-                : mix(host(c.initiator) * 31 + c.initiator.port()) + mix(host(c.responder) * 31 + c.responder.port());
-        return (int) Math.floorMod(mix(h), (long) workers.length);
-    }
-
-    private static long host(io.wireanalyze.frame.Endpoint e) {
-        return mix(e.hi()) ^ e.lo();
-    }
-
-    /** MurmurHash3's 64-bit finalizer. */
-    private static long mix(long k) {
-        k ^= k >>> 33;
-        k *= 0xff51afd7ed558ccdL;
-        k ^= k >>> 33;
-        k *= 0xc4ceb53fe185ec4dL;
-        return k ^ (k >>> 33);
+        return c.id % workers.length;
     }
 
     @Override
@@ -171,7 +144,7 @@ final class Workers implements Lanes {
         backOff(spins);
     }
 
-    /** The {@code spins}-th wait in a row: a spin, then a yield, then a short sleep. */
+    /** The {@code spins}-th wait in a row of the analyzer's thread: a spin, then a yield, then a short sleep. */
     private static void backOff(int spins) {
         if (spins < 64) Thread.onSpinWait();
         else if (spins < 128) Thread.yield();
@@ -186,17 +159,10 @@ final class Workers implements Lanes {
         throw new IllegalStateException(t);
     }
 
-    /** A worker gave up because another failed. */
-    private static final class Abandoned extends RuntimeException {
-        Abandoned() {
-            super(null, null, false, false);
-        }
-    }
-
-    private final class Worker extends Thread implements CaptureOrder.Turns {
+    private final class Worker extends Thread {
         final ArrayBlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
         final Lane lane;
-        /** The number of the call in hand (every earlier call of this worker is done), or IDLE. */
+        /** The number of the call in hand (every earlier call of this worker is done), or IDLE: for {@link #drain}. */
         volatile long current = IDLE;
         volatile boolean sleeping;
 
@@ -213,23 +179,6 @@ final class Workers implements Lanes {
             long c = current;              // last: a batch leaves the queue only after current names it
             if (c != IDLE) return c;
             return head != null ? head.numbers[0] : f;
-        }
-
-        @Override
-        public long current() {
-            return current;
-        }
-
-        @Override
-        public void awaitTurn() {
-            long mine = current;
-            for (Worker w : workers) {
-                if (w == this) continue;
-                for (int spins = 0; w.doneBefore() < mine; spins++) {
-                    if (failure.get() != null || closing) throw new Abandoned();
-                    backOff(spins);
-                }
-            }
         }
 
         @Override
@@ -252,23 +201,20 @@ final class Workers implements Lanes {
                         run(b, i);
                     }
                 }
-            } catch (Abandoned e) {
-                // Another failed first; this one's call in hand stays not done.
             } catch (Throwable t) {
-                // The call in hand stays not done: no other worker passes it in turn.
-                failure.compareAndSet(null, t);
+                failure.compareAndSet(null, t);   // the first failure is the one reported
             }
         }
 
         private void run(Batch b, int i) {
             Connection c = b.connections[i];
             switch (b.kinds[i]) {
-                case DATA -> lane.data(c, b.fromInitiator[i], b.offsets[i], b.bytes[i], b.values[i]);
-                case GAP -> lane.gap(c, b.fromInitiator[i], b.offsets[i], b.values[i]);
-                case END -> lane.end(c, b.fromInitiator[i]);
+                case DATA -> lane.data(b.numbers[i], c, b.fromInitiator[i], b.offsets[i], b.bytes[i], b.values[i]);
+                case GAP -> lane.gap(b.numbers[i], c, b.fromInitiator[i], b.offsets[i], b.values[i]);
+                case END -> lane.end(b.numbers[i], c, b.fromInitiator[i]);
                 case ENDED -> lane.ended(c, true, b.numbers[i]);
                 case ENDED_HELD_ONLY -> lane.ended(c, false, b.numbers[i]);
-                case CONCLUDE -> lane.conclude(c);
+                case CONCLUDE -> lane.conclude(b.numbers[i], c);
                 default -> throw new IllegalStateException("call kind " + b.kinds[i]);
             }
         }

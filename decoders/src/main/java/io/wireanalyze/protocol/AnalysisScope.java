@@ -23,8 +23,8 @@ public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames,
         this(limits, methodNames, Set.of());
     }
 
-    /** The context of one connection's session. */
-    public SessionContext session(boolean midStream) {
-        return new SessionContext(limits, methodNames, midStream);
+    /** The context of one connection's session, whose facts go to and come from {@code facts}. */
+    public SessionContext session(boolean midStream, Facts facts) {
+        return new SessionContext(limits, methodNames, midStream, facts);
     }
 }

@@ -20,6 +20,7 @@ public final class ConnectionDecoder {
     private final List<Decoding> protocols;
     private final AnalysisScope scope;
     private final boolean sawSyn;
+    private final Facts facts;
     private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
     private final boolean[] ended = new boolean[2];
     private ProtocolName protocol;
@@ -33,11 +34,13 @@ public final class ConnectionDecoder {
      * @param protocols the analysis' protocols, in probe order
      * @param scope     the analysis' limits and method names
      * @param sawSyn    whether the connection's SYN was captured
+     * @param facts     what the connection tells the others of its capture and asks of them
      */
-    public ConnectionDecoder(List<Decoding> protocols, AnalysisScope scope, boolean sawSyn) {
+    public ConnectionDecoder(List<Decoding> protocols, AnalysisScope scope, boolean sawSyn, Facts facts) {
         this.protocols = protocols;
         this.scope = scope;
         this.sawSyn = sawSyn;
+        this.facts = facts;
         drivers[0] = unknownDriver();
         drivers[1] = unknownDriver();
         order = new CausalOrder(this::event, scope.limits().maxBufferedStreamBytes());
@@ -224,7 +227,7 @@ public final class ConnectionDecoder {
     private void pin(Decoding p, ProbeResult r) {
         protocol = p.name();
         initiatorIsClient = r.initiatorIsClient();
-        session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap));
+        session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap, facts));
         StreamDriver[] old = drivers.clone();
         for (int side = 0; side < 2; side++) {
             drivers[side] = new StreamDriver(protocol, scope.limits().maxMessageBytes());

@@ -50,6 +50,16 @@ public interface Details {
         return List.of();
     }
 
+    /** The detail another connection's fact supplies ({@link FactRef}), or null when none is wanted. */
+    default FactRef wants() {
+        return null;
+    }
+
+    /** These details with the fact {@code ref} asked for: {@code value} in the field it names. */
+    default Details supplied(FactRef ref, String value) {
+        return this;
+    }
+
     /** The fields as an ordered map, key to value: what {@link #fields} writes. */
     default Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -15,13 +15,13 @@ class WorkersTest {
 
     /** A connection whose decoding throws: no decoder (as a decoder's bug would). */
     private static Connection broken(int id, int port) {
-        return new Connection(id, Endpoint.ipv4(0xc6120001, port), Endpoint.ipv4(0xc6120002, 1099), true, 0, 1 << 16, 0, null);
+        return new Connection(id, Endpoint.ipv4(0xc6120001, port), Endpoint.ipv4(0xc6120002, 1099), true, 0, 1 << 16, 0);
     }
 
     @Test
     void aWorkersFailureIsThrownOnTheAnalyzersThread() {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            Workers workers = new Workers(2, true, i -> new Lane(AnalysisOptions.defaults(), null));
+            Workers workers = new Workers(2, i -> new Lane(AnalysisOptions.defaults(), null));
             try {
                 Connection c = broken(1, 40000);
                 c.lane = workers.laneOf(c);
@@ -36,7 +36,7 @@ class WorkersTest {
     @Test
     void aWorkersFailureStopsTheReaderBeforeTheCaptureEnds() {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            Workers workers = new Workers(2, true, i -> new Lane(AnalysisOptions.defaults(), null));
+            Workers workers = new Workers(2, i -> new Lane(AnalysisOptions.defaults(), null));
             try {
                 Connection c = broken(1, 40000);
                 c.lane = workers.laneOf(c);

@@ -101,14 +101,14 @@ public final class TestCaptures {
     public static ConnectionDecoder connectionDecoder(DecoderLimits limits, boolean sawSyn) {
         AnalysisScope scope = new AnalysisScope(limits, Map.of());
         List<Decoding> decodings = ProtocolTable.ALL.stream().map(p -> p.start(scope)).toList();
-        return new ConnectionDecoder(decodings, scope, sawSyn);
+        return new ConnectionDecoder(decodings, scope, sawSyn, io.wireanalyze.protocol.Facts.local());
     }
 
     /** A connection decoder with the table's protocols, TLS decrypting with {@code keys}. */
     public static ConnectionDecoder connectionDecoder(io.wireanalyze.protocol.tls.TlsKeyLog keys, boolean sawSyn) {
         AnalysisScope scope = new AnalysisScope(DecoderLimits.DEFAULT, Map.of());
         List<Decoding> decodings = ProtocolTable.withTlsKeys(keys).stream().map(p -> p.start(scope)).toList();
-        return new ConnectionDecoder(decodings, scope, sawSyn);
+        return new ConnectionDecoder(decodings, scope, sawSyn, io.wireanalyze.protocol.Facts.local());
     }
 
     /** The key log beside a TLS fixture ({@code x.pcap} has {@code x.keys}), or the empty one when there is none. */
@@ -147,7 +147,16 @@ public final class TestCaptures {
     }
 
     public static AnalysisResult analyze(Path file, AnalysisOptions options) throws IOException {
-        return Analyzer.analyze(source(file.toString(), frames(file)), options);
+        return analyze(file.toString(), frames(file), options);
+    }
+
+    /** The analysis of these frames, read again as often as its facts ask ({@link Analyzer#anotherRound()}). */
+    public static AnalysisResult analyze(List<Frame> frames, AnalysisOptions options) throws IOException {
+        return analyze("capture", frames, options);
+    }
+
+    private static AnalysisResult analyze(String name, List<Frame> frames, AnalysisOptions options) throws IOException {
+        return Analyzer.analyze(() -> source(name, frames), options, f -> { }, Analyzer.RECORDS_IN_MEMORY);
     }
 
     /** Frames as a source, for {@link Analyzer#analyze}. */

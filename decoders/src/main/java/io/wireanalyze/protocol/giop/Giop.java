@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
 /**
  * CORBA's GIOP 1.0-1.2 (and ZIOP) over TCP, IIOP, in the protocol table: recognised by its magic on any port
  * ({@link GiopProbe}); framed by its 12-byte header and parsed ({@link GiopSession}, {@link GiopParser},
- * {@link GiopBodies}); phased by {@link GiopPhaseRules}. One analysis shares a {@link NamingRegistry}: a naming
- * context handed out on one connection makes requests to it naming traffic on any other.
+ * {@link GiopBodies}); phased by {@link GiopPhaseRules}. A naming context handed out on one connection is a fact of
+ * the capture ({@link GiopNaming#FACT}): requests to it on any later connection are naming traffic.
  */
 public final class Giop implements Protocol {
 
@@ -28,8 +28,7 @@ public final class Giop implements Protocol {
 
     @Override
     public Decoding start(AnalysisScope scope) {
-        NamingRegistry naming = new NamingRegistry();
-        return new Decoding(NAME, new GiopProbe(), context -> new GiopSession(context, naming));
+        return new Decoding(NAME, new GiopProbe(), GiopSession::new);
     }
 
     /** MIOP (GIOP over UDP multicast) packets are named in the capture's summary. */

@@ -1,12 +1,17 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.protocol.Facts;
+
 import java.util.HashSet;
 import java.util.Set;
 
 /**
  * Which GIOP traffic is naming (CORBA Naming Service 1.3, module CosNaming), recognised by object key or by the
- * reference having come from the naming service, never by port: one connection's view, backed by the
- * analysis-wide {@link NamingRegistry}.
+ * reference having come from the naming service, never by port: one connection's view, backed by the facts
+ * of the capture ({@link Facts}): a naming context another connection was handed before counts too (Wireshark keeps
+ * the same kind of table, {@code giop_objkey_hash}, filled from {@code resolve} replies). Keys are matched alone: a
+ * session does not know its server's address, and object keys carry POA and object ids that make them unique in
+ * practice.
  */
 final class GiopNaming {
 
@@ -25,11 +30,14 @@ final class GiopNaming {
     private static final int MAX_KEYS = 1024;
     private static final int MAX_COMPONENTS = 64;
 
-    private final NamingRegistry registry;
+    /** The kind of fact a naming context handed out is: key its object key (hex), value its host:port (or empty). */
+    static final String FACT = "giop.naming-context";
+
+    private final Facts facts;
     private final Set<String> keys = new HashSet<>();   // this connection's naming context keys (hex)
 
-    GiopNaming(NamingRegistry registry) {
-        this.registry = registry;
+    GiopNaming(Facts facts) {
+        this.facts = facts;
     }
 
     /** Whether a request (or LocateRequest) to this target is naming traffic. */
@@ -37,7 +45,7 @@ final class GiopNaming {
         if (target != null && target.typeId().startsWith(COS_NAMING)) return true;
         if (key == null) return false;
         if (key.isBootstrap()) return operation == null || BOOTSTRAP_OPS.contains(operation);
-        return key.looksLikeNaming() || keys.contains(key.hex()) || registry.isNamingContext(key.hex());
+        return key.looksLikeNaming() || keys.contains(key.hex()) || facts.known(FACT, key.hex()) != null;
     }
 
     /** A key proven to be a naming context on this connection (an {@code _is_a} naming type, say). */
@@ -49,7 +57,7 @@ final class GiopNaming {
     void handedOut(Ior ior, boolean forward) {
         if (ior == null || ior.objectKey() == null) return;
         if (forward || ior.typeId().startsWith(COS_NAMING)) {
-            registry.record(ior.objectKey(), ior.endpoint());
+            facts.learned(FACT, ior.objectKey().hex(), ior.endpoint() == null ? "" : ior.endpoint());
             remember(ior.objectKey());
         }
     }

@@ -44,15 +44,10 @@ public final class GiopSession implements ProtocolSession {
     private final Map<Long, Continued>[] open12 = new Map[]{bounded(), bounded()};   // by direction, by request id
     private boolean applicationSeen;
 
-    /** A session that learns naming contexts from its own connection only. */
+    /** @param context its limits, and the facts of the capture where naming contexts handed out are told and asked */
     public GiopSession(SessionContext context) {
-        this(context, new NamingRegistry());
-    }
-
-    /** @param naming the naming contexts every GIOP connection of the analysis was handed */
-    public GiopSession(SessionContext context, NamingRegistry naming) {
         this.limits = context.limits();
-        this.naming = new GiopNaming(naming);
+        this.naming = new GiopNaming(context.facts());
         this.bodies = new GiopBodies(this.naming, limits.maxStringChars());
     }
 

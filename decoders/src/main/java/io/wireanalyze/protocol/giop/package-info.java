@@ -7,12 +7,9 @@
  * {@link io.wireanalyze.protocol.giop.GiopHeader} (the 12-byte header and framing checks),
  * {@code CdrReader} (bounded CDR cursor), {@code GiopParser} (request, reply, locate and fragment headers,
  * service contexts, TargetAddress), {@code Ior} and {@code ObjectKey}, {@code GiopBodies} (reply statuses,
- * exceptions, forwards, naming arguments), {@code GiopNaming} with the analysis-wide
- * {@link io.wireanalyze.protocol.giop.NamingRegistry}, and {@link io.wireanalyze.protocol.giop.GiopSession}.
- * <p>
- * Not wired into the pipeline yet (hooks for the accounting side): the {@code NamingRegistry} reaches a session
- * through {@link io.wireanalyze.protocol.SessionContext#naming()}, and is only shared across connections once the
- * analyzer creates one per analysis and hands it to every {@code ConnectionDecoder}; MIOP datagrams
- * ({@link io.wireanalyze.protocol.giop.MiopPacket}) need the frame parser to hand over UDP payloads.
+ * exceptions, forwards, naming arguments), {@code GiopNaming} (which traffic is naming; the naming contexts handed
+ * out are facts of the capture, {@link io.wireanalyze.protocol.Facts}), and
+ * {@link io.wireanalyze.protocol.giop.GiopSession}. MIOP datagrams ({@link io.wireanalyze.protocol.giop.MiopPacket})
+ * are named in the capture's summary, not analysed further.
  */
 package io.wireanalyze.protocol.giop;

@@ -26,9 +26,10 @@ public final class Jrmp implements Protocol {
 
     @Override
     public Decoding start(AnalysisScope scope) {
-        // Shared by the analysis' connections: names found once, stubs the registry handed out.
-        MethodNamer names = new MethodNamer(scope.methodNames(), scope.methodWords(), true);
-        RemoteObjects objects = new RemoteObjects(true);
-        return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(names, objects, NAME)));
+        // A connection's own namer (its guesses memoised for the analysis); the stubs a registry hands out are facts of
+        // the capture (RemoteObjects.FACT), settled by the analysis.
+        MethodNamer.Guesses guesses = new MethodNamer.Guesses();
+        return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(
+                new MethodNamer(scope.methodNames(), scope.methodWords(), guesses), RemoteObjects.shared(context.facts()), NAME)));
     }
 }

@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.jrmp;
 
 import io.wireanalyze.protocol.Details;
+import io.wireanalyze.protocol.FactRef;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,14 +43,20 @@ public sealed interface JrmpDetails extends Details {
      * as the stream shows them ({@code int[6000], String}), the remote interface when a stub or the well-known list
      * says it, and how its method was named when not by a name given ({@code well-known} or {@code guessed}).
      */
-    record Call(List<String> objIds, String arguments, String remoteInterface, String named) implements JrmpDetails {
+    record Call(List<String> objIds, String arguments, String remoteInterface, String named, FactRef wants) implements JrmpDetails {
         public Call {
             objIds = List.copyOf(objIds);
         }
 
         /** A registry or DGC call. */
         public Call(List<String> objIds) {
-            this(objIds, null, null, null);
+            this(objIds, null, null, null, null);
+        }
+
+        /** The remote interface a stub handed out before the call says (settled by the analysis). */
+        @Override
+        public Details supplied(FactRef ref, String value) {
+            return new Call(objIds, arguments, value, named, null);
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.wireanalyze.protocol.jrmp;
 
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.DecodeStep;
+import io.wireanalyze.protocol.FactRef;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolName;
@@ -38,7 +39,7 @@ final class JrmpParser {
 
     /** A parser that knows only these names and what its own connection shows. */
     JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
-        this(new MethodNamer(methodNames, java.util.Set.of(), false), new RemoteObjects(false), protocol);
+        this(new MethodNamer(methodNames, java.util.Set.of()), RemoteObjects.own(), protocol);
     }
 
     /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */
@@ -74,17 +75,20 @@ final class JrmpParser {
             MethodNamer.Named named = names.name(hash, arguments);
             String remote = objects.remoteInterface(objId);
             if (remote == null && named != null) remote = named.remoteInterface();
+            String unnamed = "method#" + Long.toHexString(hash);
             if (named != null) {
                 method = named.method();
             } else {
-                method = "method#" + Long.toHexString(hash) + (remote != null ? " on " + remote : "") + " (" + arguments.shown() + ")";
+                method = unnamed + (remote != null ? " on " + remote : "") + " (" + arguments.shown() + ")";
             }
+            // A stub handed out before this call, on any connection, names its interface (settled by the analysis).
+            FactRef wants = objects.wants(objId, objIds.isEmpty() ? 0 : 1, named == null && remote == null ? unnamed.length() : -1);
             String how = named == null ? null : switch (named.source()) {
                 case GIVEN -> null;
                 case WELL_KNOWN -> "well-known";
                 case GUESSED -> "guessed";
             };
-            details = new JrmpDetails.Call(objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how);
+            details = new JrmpDetails.Call(objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how, wants);
         }
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
@@ -106,7 +110,7 @@ final class JrmpParser {
         RemoteRefs.Stub stub = RemoteRefs.find(in, contents);
         if (stub != null) {
             String type = !stub.interfaces().isEmpty() ? stub.interfaces().get(stub.interfaces().size() - 1) : stub.stubClass();
-            objects.stub(stub.objId(), type);   // calls on it, on any connection, name its interface
+            objects.stub(stub.objId(), type);   // calls on it name its interface
         }
         JrmpDetails.Return details = new JrmpDetails.Return(
                 returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),

@@ -1,7 +1,5 @@
 package io.wireanalyze.protocol.jrmp;
 
-import io.wireanalyze.protocol.CaptureOrder;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +18,9 @@ import java.util.Set;
  * {@code --method-names}), then from the well-known remote interfaces (JMX, activation, Spring's RMI invoker), then
  * by guessing: with the argument descriptors read from the call, names from a word list, from the verbs joined to
  * the arguments' type names ({@code send} + {@code Ints}) and from {@code --method-names}, against the common
- * return types, until a hash matches. Guesses are cached per hash.
+ * return types, until a hash matches. A namer is one connection's: its guesses are kept per hash, and a guess depends
+ * only on the call (its hash and arguments), so connections decoded apart name alike. The analysis' connections share
+ * a {@link Guesses} memo of that function, which saves the work and changes no name.
  */
 final class MethodNamer {
 
@@ -47,22 +47,43 @@ final class MethodNamer {
 
     private final Map<Long, String> given;
     private final Set<String> words;
+    private final Guesses memo;
     private final Map<Long, Named> guessed = new HashMap<>();
-    /** Guessing costs some thousand hashes: a capture of random calls (a fuzzer's, an attacker's) gets this many. */
+    /** Guessing costs some thousand hashes: a connection of random calls (a fuzzer's, an attacker's) gets this many. */
     static final int MAX_GUESSED_HASHES = 256;
 
-    /** Guesses are made in turn when the namer is shared by the analysis' connections; the lock of {@link #guessed}. */
-    private final CaptureOrder.Table<Long> order;
+    /**
+     * Guesses already made by the analysis' connections, by what they were made from: a memo of a pure function,
+     * bounded (past {@link #MAX_MEMO} entries a guess is made again), safe on any thread.
+     */
+    static final class Guesses {
+        static final int MAX_MEMO = 4096;
+        private static final Named NONE = new Named(null, null, Source.GUESSED);
+        private final java.util.concurrent.ConcurrentHashMap<String, Named> memo = new java.util.concurrent.ConcurrentHashMap<>();
+
+        Named get(String key) {
+            return memo.get(key);
+        }
+
+        void put(String key, Named guess) {
+            if (memo.size() < MAX_MEMO) memo.putIfAbsent(key, guess == null ? NONE : guess);
+        }
+    }
 
     /**
      * @param given  names by hash (exact)
      * @param words  method names to try when guessing, besides the built-in list
-     * @param shared by the analysis' connections (perhaps decoded on several threads); else one connection's own
+     * @param memo   the analysis' memo of guesses
      */
-    MethodNamer(Map<Long, String> given, Set<String> words, boolean shared) {
+    MethodNamer(Map<Long, String> given, Set<String> words, Guesses memo) {
         this.given = given;
         this.words = words;
-        this.order = shared ? CaptureOrder.Table.shared("guessed method name") : CaptureOrder.Table.own();
+        this.memo = memo;
+    }
+
+    /** A namer with a memo of its own. */
+    MethodNamer(Map<Long, String> given, Set<String> words) {
+        this(given, words, new Guesses());
     }
 
     /** The call's name, or null when nothing names it. */
@@ -71,20 +92,17 @@ final class MethodNamer {
         if (name != null) return new Named(name, null, Source.GIVEN);
         String[] known = WELL_KNOWN.get(hash);
         if (known != null) return new Named(known[1], known[0], Source.WELL_KNOWN);
-        // The first call with a hash is guessed from, in capture order, on whatever thread decodes it: a guess is
-        // made in turn (CaptureOrder), and one made is for any later call (no guess is made after it in turn).
-        synchronized (order) {
-            if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
+        // The connection's first call with a hash is guessed from; the guess names its later calls with that hash.
+        if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
+        String key = hash + "|" + arguments.descriptors() + "|" + arguments.nouns();
+        Named g = memo.get(key);
+        if (g == null) {
+            g = guess(hash, arguments);
+            memo.put(key, g);
+        } else if (g == Guesses.NONE) {
+            g = null;
         }
-        order.awaitTurn();
-        synchronized (order) {
-            if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
-        }
-        // In turn, no other thread guesses: the lock is not held while a thousand hashes are tried.
-        Named g = guess(hash, arguments);
-        synchronized (order) {
-            guessed.put(hash, g);
-        }
+        guessed.put(hash, g);
         return g;
     }
 

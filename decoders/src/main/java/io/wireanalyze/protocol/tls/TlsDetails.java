@@ -78,5 +78,16 @@ public sealed interface TlsDetails extends Details {
         public List<String> returned() {
             return inner.returned();
         }
+
+        /** What the inner message wants of the capture's facts, its fields coming first. */
+        @Override
+        public io.wireanalyze.protocol.FactRef wants() {
+            return inner.wants();
+        }
+
+        @Override
+        public Details supplied(io.wireanalyze.protocol.FactRef ref, String value) {
+            return new Carried(inner.supplied(ref, value), records, plaintextBytes, overheadBytes);
+        }
     }
 }

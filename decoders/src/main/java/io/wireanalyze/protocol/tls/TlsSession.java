@@ -55,7 +55,7 @@ public final class TlsSession implements ProtocolSession {
         this.c2s = new Side(Direction.C2S, max);
         this.s2c = new Side(Direction.S2C, max);
         this.decryption = new Decryption(keys);
-        this.inner = new ConnectionDecoder(carried, scope, true);
+        this.inner = new ConnectionDecoder(carried, scope, true, context.facts());
     }
 
     @Override

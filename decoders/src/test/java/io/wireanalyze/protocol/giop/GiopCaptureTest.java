@@ -70,7 +70,7 @@ class GiopCaptureTest {
             if (miop == null) continue;
             assertTrue(miop.whole());
             ByteBuffer giop = udp.duplicate().position(udp.position() + miop.giopOffset()).slice();
-            var step = GiopSessionTest.session(new NamingRegistry()).decode(Direction.C2S, giop, 0, InputState.ENDED);
+            var step = GiopSessionTest.session(io.wireanalyze.protocol.Facts.local()).decode(Direction.C2S, giop, 0, InputState.ENDED);
             ours.add(row(f.number(), (Message) assertInstanceOf(DecodeStep.Decoded.class, step).message()));
         }
         assertEquals(tsharkRows(), ours);
@@ -83,7 +83,7 @@ class GiopCaptureTest {
         MiopPacket miop = MiopPacket.parse(udp);
         assertEquals(new MiopPacket(true, true, 228, 0, 1, "000000000000000000000000", 32), miop);
         ByteBuffer giop = udp.duplicate().position(udp.position() + 32).slice();
-        var step = GiopSessionTest.session(new NamingRegistry()).decode(Direction.C2S, giop, 0, InputState.ENDED);
+        var step = GiopSessionTest.session(io.wireanalyze.protocol.Facts.local()).decode(Direction.C2S, giop, 0, InputState.ENDED);
         Message m = (Message) assertInstanceOf(DecodeStep.Decoded.class, step).message();
         assertEquals("receiveReliableData", m.info().method());
         assertEquals("little-endian", m.info().details().asMap().get("byteOrder"));

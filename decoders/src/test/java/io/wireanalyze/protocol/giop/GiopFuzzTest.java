@@ -103,7 +103,7 @@ class GiopFuzzTest {
         for (int i = 0; i < 20_000; i++) {
             byte[] b = mutate(seeds.get(r.nextInt(seeds.size())), r);
             if (r.nextBoolean()) b = mutate(b, r);
-            GiopSession s = GiopSessionTest.session(new NamingRegistry());
+            GiopSession s = GiopSessionTest.session(io.wireanalyze.protocol.Facts.local());
             for (byte[] earlier : seeds.subList(0, r.nextInt(seeds.size())))
                 drive(s, r.nextBoolean() ? Direction.C2S : Direction.S2C, earlier, InputState.MORE_MAY_FOLLOW);   // state to mutate against
             drive(s, r.nextBoolean() ? Direction.C2S : Direction.S2C, b, r.nextBoolean() ? InputState.ENDED : InputState.MORE_MAY_FOLLOW);
@@ -123,7 +123,7 @@ class GiopFuzzTest {
                 b[6] &= 0x03;
                 b[7] &= 0x07;
             }
-            drive(GiopSessionTest.session(new NamingRegistry()), Direction.C2S, b, InputState.ENDED);
+            drive(GiopSessionTest.session(io.wireanalyze.protocol.Facts.local()), Direction.C2S, b, InputState.ENDED);
         }
     }
 

@@ -3,6 +3,7 @@ package io.wireanalyze.protocol.giop;
 import io.wireanalyze.protocol.MessageType;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.DecodeStep;
+import io.wireanalyze.protocol.Facts;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.protocol.InputState;
 import io.wireanalyze.protocol.Message;
@@ -24,11 +25,33 @@ class GiopSessionTest {
     /** Stream offset of the first byte handed to the session. */
     static final long AT = 100;
 
-    private final NamingRegistry registry = new NamingRegistry();
+    /** The facts of a capture as the analysis settles them: what one connection told, the next one knows. */
+    private final Told registry = new Told();
+
+    /** Facts told, kept as told: the next session knows them. */
+    static final class Told implements Facts {
+        final java.util.List<String> told = new java.util.ArrayList<>();
+        private final Facts known = Facts.local();
+
+        @Override
+        public void learned(String kind, String key, String value) {
+            told.add(kind + " " + key + " " + value);
+            known.learned(kind, key, value);
+        }
+
+        @Override
+        public String known(String kind, String key) {
+            return known.known(kind, key);
+        }
+
+        int size() {
+            return told.size();
+        }
+    }
     private final GiopSession session = session(registry);
 
-    static GiopSession session(NamingRegistry registry) {
-        return new GiopSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), false), registry);
+    static GiopSession session(Facts facts) {
+        return new GiopSession(new SessionContext(DecoderLimits.DEFAULT, Map.of(), false, facts));
     }
 
     static Message decode(GiopSession s, Direction d, byte[] bytes) {
@@ -48,7 +71,7 @@ class GiopSessionTest {
     }
 
     private DecodeStep.Malformed<Message> malformed(byte[] bytes) {
-        DecodeStep<Message> step = session(new NamingRegistry()).decode(Direction.C2S, ByteBuffer.wrap(bytes), AT, InputState.MORE_MAY_FOLLOW);
+        DecodeStep<Message> step = session(Facts.local()).decode(Direction.C2S, ByteBuffer.wrap(bytes), AT, InputState.MORE_MAY_FOLLOW);
         return assertInstanceOf(DecodeStep.Malformed.class, step, () -> "got " + step);
     }
 
@@ -181,10 +204,9 @@ class GiopSessionTest {
         assertEquals(Phase.NAMING, r.phase());
         assertEquals("LOCATION_FORWARD", r.info().details().asMap().get("replyStatus"));
         assertEquals("IDL:omg.org/CosNaming/NamingContextExt:1.0 @ 127.0.0.1:1050", r.info().details().asMap().get("forward"));
-        assertTrue(registry.isNamingContext("afabcafe00000001"));
-        assertEquals(java.util.Set.of("127.0.0.1:1050"), registry.endpoints("afabcafe00000001"));
+        assertEquals("127.0.0.1:1050", registry.known(GiopNaming.FACT, "afabcafe00000001"));
 
-        // The key says nothing by itself: another connection knows it from the registry ...
+        // The key says nothing by itself: another connection knows it from the facts of the capture ...
         Message resolve = decode(session(registry), Direction.C2S, REQUEST_12_RESOLVE_STR);
         assertEquals(Phase.NAMING, resolve.phase());
         assertEquals("resolve_str", resolve.info().method());
@@ -192,7 +214,7 @@ class GiopSessionTest {
         assertEquals(AT + 56, resolve.dataOffset());
         assertEquals(17, resolve.dataLength());
         // ... and a connection of another analysis does not.
-        Message unknown = decode(session(new NamingRegistry()), Direction.C2S, REQUEST_12_RESOLVE_STR);
+        Message unknown = decode(session(Facts.local()), Direction.C2S, REQUEST_12_RESOLVE_STR);
         assertEquals(Phase.INVOCATION, unknown.phase());
         assertNull(unknown.info().name());
     }

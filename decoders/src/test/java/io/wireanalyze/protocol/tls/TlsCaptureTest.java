@@ -56,18 +56,16 @@ class TlsCaptureTest {
      * likes), the exported object's random ObjID number named "object".
      */
     private static List<String> jrmp(AnalysisResult r) {
-        return r.messages().stream().map(MessageRecord::message)
-                .filter(m -> m.protocol().label().startsWith("jrmp") && !m.type().label().startsWith("ping"))
-                .sorted(Comparator.comparingInt((Message m) -> connectionOf(r, m)).thenComparing(Message::direction).thenComparingLong(Message::offset))
-                .map(m -> {
+        return r.messages().stream()
+                .filter(x -> x.message().protocol().label().startsWith("jrmp") && !x.message().type().label().startsWith("ping"))
+                .sorted(Comparator.comparingInt(MessageRecord::connection).thenComparing(x -> x.message().direction())
+                        .thenComparingLong(x -> x.message().offset()))
+                .map(x -> {
+                    Message m = x.message();
                     MessageInfo i = m.info();
-                    return connectionOf(r, m) + " " + m.direction() + " " + m.type() + " " + m.phase() + " " + i.method() + " " + i.hash()
+                    return x.connection() + " " + m.direction() + " " + m.type() + " " + m.phase() + " " + i.method() + " " + i.hash()
                             + " " + i.name() + " " + (i.objNum() != null && i.objNum() <= 2 ? i.objNum() : "object") + " " + i.leaseMs() + " " + m.role();
                 }).toList();
-    }
-
-    private static int connectionOf(AnalysisResult r, Message m) {
-        return r.messages().stream().filter(x -> x.message() == m).findFirst().orElseThrow().connection();
     }
 
     @Test
