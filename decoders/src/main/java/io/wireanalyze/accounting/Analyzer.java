@@ -152,10 +152,17 @@ public final class Analyzer {
 
     /**
      * A test hook: connections decoded and accounted whole, one after another in an order shuffled with {@code seed},
-     * at the capture's end ({@link Lanes.Shuffled}). Holds the whole capture.
+     * when the capture ends ({@link Lanes.Deferred}). Holds the whole capture.
      */
     static Analyzer shuffled(AnalysisOptions options, long seed, Settlement settled) {
-        return new Analyzer(options, RECORDS_IN_MEMORY, settled, lane -> new Lanes.Shuffled(seed, lane));
+        java.util.Random random = new java.util.Random(seed);
+        return new Analyzer(options, RECORDS_IN_MEMORY, settled,
+                lane -> new Lanes.Deferred(list -> java.util.Collections.shuffle(list, random), lane));
+    }
+
+    /** A test hook: connections decoded and accounted whole when the capture ends, the last one first. */
+    static Analyzer reversed(AnalysisOptions options) {
+        return new Analyzer(options, RECORDS_IN_MEMORY, Settlement.NONE, lane -> new Lanes.Deferred(java.util.Collections::reverse, lane));
     }
 
     /** @param lanes where connections are decoded and accounted, made from the lane factory it is given */

@@ -91,18 +91,18 @@ interface Lanes {
 
     /**
      * One lane on the analyzer's thread that holds every call until {@link #drain} and then does each connection's work
-     * whole, the connections in a shuffled order: a test of the claim that connections are decoded apart (the result
-     * is the same in any order). Holds the whole capture's work: for tests only.
+     * whole, the connections in the order {@code arrange} puts them in (shuffled, reversed): a test of the claim that
+     * connections are decoded apart (the result is the same in any order). Holds the whole capture's work: for tests.
      */
-    final class Shuffled implements Lanes {
+    final class Deferred implements Lanes {
         private final Lane[] lanes = new Lane[1];
         private final java.util.Map<Connection, java.util.List<Runnable>> work = new java.util.LinkedHashMap<>();
-        private final java.util.Random random;
+        private final java.util.function.Consumer<java.util.List<Connection>> arrange;
         private long order;
 
-        Shuffled(long seed, IntFunction<Lane> lane) {
+        Deferred(java.util.function.Consumer<java.util.List<Connection>> arrange, IntFunction<Lane> lane) {
             lanes[0] = lane.apply(0);
-            random = new java.util.Random(seed);
+            this.arrange = arrange;
         }
 
         private void add(Connection c, Runnable r) {
@@ -147,7 +147,7 @@ interface Lanes {
         @Override
         public void drain() {
             java.util.List<Connection> connections = new java.util.ArrayList<>(work.keySet());
-            java.util.Collections.shuffle(connections, random);
+            arrange.accept(connections);
             for (Connection c : connections) for (Runnable r : work.get(c)) r.run();
             work.clear();
         }
