@@ -20,8 +20,13 @@ import java.util.concurrent.Callable;
                 + "prints their Figure 16 summaries side by side.")
 final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Capture files.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Capture files (with --merge, folders too).")
     List<Path> files;
+
+    @Option(names = "--merge", description = "Read the files as one capture: frames in time order across them, a connection "
+            + "going on from one file into the next is one connection (a ring buffer of rotated files, captures of one system "
+            + "made on several hosts). A folder stands for its files in name order.")
+    boolean merge;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Formats.Converter.class, description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -50,7 +55,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     List<Path> tlsKeyLogs;
 
     @Option(names = "--workers", paramLabel = "N",
-            description = "Threads that decode and account the connections (those between the same two hosts together) beside the one reading the frames; 0: that one does everything. The result is the same, byte for byte. Default: one per core, at most 8.")
+            description = "Threads that decode and account the connections beside the one reading the frames; 0: that one does everything. The result is the same, byte for byte. Default: one per core, at most 8.")
     Integer workers;
 
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
@@ -65,8 +70,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Progress progress = new Progress(spec.commandLine().getErr());
-        if (annotate != null && files.size() != 1)
-            throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
+        if (annotate != null && (files.size() != 1 || merge))
+            throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture file (got "
+                    + (merge ? "--merge" : files.size() + " files") + ")");
         AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(),
                 CaptureAnalysis.keyLog(tlsKeyLogs, progress));
         // One row per packet only where it is written: the packets CSV and the annotated copy.
@@ -79,7 +85,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
-        for (Path file : files) {
+        if (merge) {
+            AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, progress);
+            if (r.capture().stopReason() != null) {
+                damaged = true;
+                progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+            }
+            results.add(r);
+        }
+        for (Path file : merge ? List.<Path>of() : files) {
             AnalysisResult r = CaptureAnalysis.analyze(file, options, progress);
             if (r.capture().stopReason() != null) {
                 damaged = true;

@@ -4,6 +4,7 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
+import io.wireanalyze.capture.MergedSource;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
@@ -22,17 +23,40 @@ final class CaptureAnalysis {
     }
 
     static AnalysisResult analyze(Path file, AnalysisOptions options, Progress progress) throws IOException {
+        check(file);
+        return analyze(file.toString(), () -> CaptureFiles.open(file), options, progress);
+    }
+
+    /**
+     * Several files as one capture ({@link MergedSource}: frames in time order across them, a connection going on
+     * from one file into the next is one connection); a folder stands for its files in name order.
+     */
+    static AnalysisResult analyzeMerged(List<Path> paths, AnalysisOptions options, Progress progress) throws IOException {
+        for (Path p : paths) if (!Files.isDirectory(p)) check(p);
+        List<Path> files = MergedSource.expand(paths);
+        for (Path f : files) check(f);
+        progress.say("merging " + files.size() + " file(s) into one capture, in time order");
+        return analyze(files.size() == 1 ? files.get(0).toString() : files.get(0) + " and " + (files.size() - 1) + " more",
+                () -> MergedSource.open(files), options, progress);
+    }
+
+    private static void check(Path file) throws IOException {
         if (!Files.exists(file)) throw new IOException(file + ": no such file");
         if (Files.isDirectory(file)) throw new IOException(file + ": is a directory (expected: a pcap file)");
         if (!Files.isReadable(file)) throw new IOException(file + ": not readable (permission denied)");
-        FrameWatch watch = new FrameWatch(file, progress);
+    }
+
+    private static AnalysisResult analyze(String name, Analyzer.Capture capture, AnalysisOptions options, Progress progress)
+            throws IOException {
+        FrameWatch watch = new FrameWatch(name, progress);
         boolean[] pcap = new boolean[1];
         // Read again only when a fact one connection told changes how another decodes (Analyzer.anotherRound).
         AnalysisResult result = Analyzer.analyze(() -> {
-            FrameSource source = CaptureFiles.open(file);
+            FrameSource source = capture.open();
             pcap[0] = source instanceof io.wireanalyze.capture.PcapFileSource;
             return source;
         }, options, watch, Analyzer.RECORDS_IN_MEMORY);
+        String file = name;
         progress.clear();
         if (watch.unknownLink > 0) {
             String where = pcap[0] ? "named in the file header at byte offset 20" : "named by its interface description block";
@@ -44,12 +68,12 @@ final class CaptureAnalysis {
 
     /** Sees every frame before the analysis does: shows progress and notes frames of a link type not decoded. */
     private static final class FrameWatch implements java.util.function.Consumer<Frame> {
-        private final Path file;
+        private final String file;
         private final Progress progress;
         long frames, unknownLink, firstUnknown;
         int unknownType;
 
-        FrameWatch(Path file, Progress progress) {
+        FrameWatch(String file, Progress progress) {
             this.file = file;
             this.progress = progress;
         }
