@@ -170,7 +170,7 @@ public final class Analyzer {
                      java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes) {
         this.options = options;
         this.settled = settled;
-        this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords());
+        this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords(), new SharedMemo());
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
         this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);

@@ -11,12 +11,17 @@ import java.util.Set;
  * @param limits      memory and work bounds
  * @param methodNames method names by RMI method hash (from the workload's interfaces and user jars)
  * @param methodWords method names to try when guessing an unknown method from its hash ({@code --method-names})
+ * @param memo        the analysis' memo of pure functions ({@link Memo#NONE}: none)
  */
-public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames, Set<String> methodWords) {
+public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames, Set<String> methodWords, Memo memo) {
 
     public AnalysisScope {
         methodNames = Map.copyOf(methodNames);
         methodWords = Set.copyOf(methodWords);
+    }
+
+    public AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames, Set<String> methodWords) {
+        this(limits, methodNames, methodWords, Memo.NONE);
     }
 
     public AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames) {

@@ -33,6 +33,21 @@ class ArchitectureTest {
                 .check(decoders);
     }
 
+    /**
+     * A connection's decoding is a pure task: whatever thread runs it and in whatever order, it reads nothing of
+     * another connection's, so protocol code neither locks, nor waits, nor asks which thread it is on. What connections
+     * tell each other goes through {@link io.wireanalyze.protocol.Facts}, settled by the accounting when the capture ends.
+     */
+    @Test
+    void protocolCodeKnowsNothingOfThreads() {
+        noClasses().that().resideInAnyPackage("io.wireanalyze.protocol..", "io.wireanalyze.serial..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.util.concurrent..")
+                .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+                .orShould().dependOnClassesThat().areAssignableTo(ThreadLocal.class)
+                .because("connections are decoded apart; the analysis settles what they share")
+                .check(decoders);
+    }
+
     @Test
     void framesKnowNothingOfLaterStages() {
         noClasses().that().resideInAPackage("io.wireanalyze.frame..")

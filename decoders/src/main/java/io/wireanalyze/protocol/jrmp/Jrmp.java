@@ -28,8 +28,7 @@ public final class Jrmp implements Protocol {
     public Decoding start(AnalysisScope scope) {
         // A connection's own namer (its guesses memoised for the analysis); the stubs a registry hands out are facts of
         // the capture (RemoteObjects.FACT), settled by the analysis.
-        MethodNamer.Guesses guesses = new MethodNamer.Guesses();
         return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(
-                new MethodNamer(scope.methodNames(), scope.methodWords(), guesses), RemoteObjects.shared(context.facts()), NAME)));
+                new MethodNamer(scope.methodNames(), scope.methodWords(), scope.memo()), RemoteObjects.shared(context.facts()), NAME)));
     }
 }

@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.protocol.Memo;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,8 +21,8 @@ import java.util.Set;
  * by guessing: with the argument descriptors read from the call, names from a word list, from the verbs joined to
  * the arguments' type names ({@code send} + {@code Ints}) and from {@code --method-names}, against the common
  * return types, until a hash matches. A namer is one connection's: its guesses are kept per hash, and a guess depends
- * only on the call (its hash and arguments), so connections decoded apart name alike. The analysis' connections share
- * a {@link Guesses} memo of that function, which saves the work and changes no name.
+ * only on the call (its hash and arguments), so connections decoded apart name alike. The analysis' {@link Memo} of
+ * that function saves the work and changes no name.
  */
 final class MethodNamer {
 
@@ -47,43 +49,28 @@ final class MethodNamer {
 
     private final Map<Long, String> given;
     private final Set<String> words;
-    private final Guesses memo;
+    private final Memo memo;
     private final Map<Long, Named> guessed = new HashMap<>();
     /** Guessing costs some thousand hashes: a connection of random calls (a fuzzer's, an attacker's) gets this many. */
     static final int MAX_GUESSED_HASHES = 256;
 
-    /**
-     * Guesses already made by the analysis' connections, by what they were made from: a memo of a pure function,
-     * bounded (past {@link #MAX_MEMO} entries a guess is made again), safe on any thread.
-     */
-    static final class Guesses {
-        static final int MAX_MEMO = 4096;
-        private static final Named NONE = new Named(null, null, Source.GUESSED);
-        private final java.util.concurrent.ConcurrentHashMap<String, Named> memo = new java.util.concurrent.ConcurrentHashMap<>();
-
-        Named get(String key) {
-            return memo.get(key);
-        }
-
-        void put(String key, Named guess) {
-            if (memo.size() < MAX_MEMO) memo.putIfAbsent(key, guess == null ? NONE : guess);
-        }
-    }
+    /** A guess that found nothing, as the memo keeps it. */
+    private static final Named NONE = new Named(null, null, Source.GUESSED);
 
     /**
      * @param given  names by hash (exact)
      * @param words  method names to try when guessing, besides the built-in list
      * @param memo   the analysis' memo of guesses
      */
-    MethodNamer(Map<Long, String> given, Set<String> words, Guesses memo) {
+    MethodNamer(Map<Long, String> given, Set<String> words, Memo memo) {
         this.given = given;
         this.words = words;
         this.memo = memo;
     }
 
-    /** A namer with a memo of its own. */
+    /** A namer without a memo. */
     MethodNamer(Map<Long, String> given, Set<String> words) {
-        this(given, words, new Guesses());
+        this(given, words, Memo.NONE);
     }
 
     /** The call's name, or null when nothing names it. */
@@ -94,14 +81,11 @@ final class MethodNamer {
         if (known != null) return new Named(known[1], known[0], Source.WELL_KNOWN);
         // The connection's first call with a hash is guessed from; the guess names its later calls with that hash.
         if (guessed.containsKey(hash) || guessed.size() >= MAX_GUESSED_HASHES) return guessed.get(hash);
-        String key = hash + "|" + arguments.descriptors() + "|" + arguments.nouns();
-        Named g = memo.get(key);
-        if (g == null) {
-            g = guess(hash, arguments);
-            memo.put(key, g);
-        } else if (g == Guesses.NONE) {
-            g = null;
-        }
+        Named g = memo.get("jrmp.method-guess|" + hash + "|" + arguments.descriptors() + "|" + arguments.nouns(), () -> {
+            Named found = guess(hash, arguments);
+            return found == null ? NONE : found;
+        });
+        if (g == NONE) g = null;
         guessed.put(hash, g);
         return g;
     }
