@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.report.OutputFormat;

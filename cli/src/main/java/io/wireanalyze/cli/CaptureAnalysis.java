@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
@@ -97,7 +98,7 @@ final class CaptureAnalysis {
     static AnalysisOptions options(java.util.List<Path> interfaceJars, Path methodNamesFile, String marker,
                                    io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
         MethodNames names = new MethodNames();
-        for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
+        for (Class<?> type : io.wireanalyze.workloads.table.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");
             names.addFile(jar);

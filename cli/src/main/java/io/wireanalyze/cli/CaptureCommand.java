@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
@@ -9,7 +10,7 @@ import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.WorkloadArgs;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.capture.live.CaptureException;
 import io.wireanalyze.capture.live.CaptureStats;
 import io.wireanalyze.capture.live.LiveCapture;
@@ -14,7 +15,7 @@ import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
@@ -7,7 +8,7 @@ import io.wireanalyze.compare.Comparison;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.compare.CompareCharts;
 import io.wireanalyze.compare.CompareCsv;
 import io.wireanalyze.compare.CompareJson;

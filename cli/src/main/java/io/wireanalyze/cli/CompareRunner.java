@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.capture.live.CaptureException;
@@ -77,7 +78,7 @@ final class CompareRunner {
 
     private void one(ComparePlan plan, RunKey key) throws Exception {
         Plan p = Plan.of(key.point().invocations(), key.point().payload(), plan.warmup()).withClients(key.point().clients());
-        CaptureRun.Request request = new CaptureRun.Request(key.protocol(), WorkloadArgs.defaults(key.protocol()), p,
+        CaptureRun.Request request = new CaptureRun.Request(key.protocol(), key.protocol().defaultArgs(), p,
                 dir.resolve(key.stem() + ".pcap"), plan.network(), LiveCaptureOptions.DEFAULT_INTERFACE, LiveCaptureOptions.DEFAULT_SNAPLEN);
         try {
             CaptureRun.Outcome outcome = new CaptureRun(progress.quiet(), owner).run(request);

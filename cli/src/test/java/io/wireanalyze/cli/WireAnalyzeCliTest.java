@@ -52,7 +52,7 @@ class WireAnalyzeCliTest {
 
     @Test
     void everyPlannedProtocolIsBuilt() {
-        for (io.wireanalyze.workloads.WorkloadKind k : io.wireanalyze.workloads.WorkloadKind.values())
+        for (io.wireanalyze.workloads.table.WorkloadKind k : io.wireanalyze.workloads.table.WorkloadKind.values())
             assertTrue(k.notBuilt().isEmpty(), k + ": " + k.notBuilt());
     }
 

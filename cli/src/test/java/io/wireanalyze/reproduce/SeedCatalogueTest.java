@@ -9,7 +9,7 @@ import io.wireanalyze.compare.RunFigures;
 import io.wireanalyze.compare.RunKey;
 import io.wireanalyze.compare.RunRecord;
 import io.wireanalyze.workloads.Payload;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

@@ -7,8 +7,8 @@ import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.ServerLaunch;
-import io.wireanalyze.workloads.hessian.BenchHessian;
-import io.wireanalyze.workloads.hessian.BenchHessianImpl;
+import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import org.springframework.remoting.httpinvoker.SimpleHttpInvokerServiceExporter;
 
 import java.io.InputStream;
@@ -35,8 +35,8 @@ public final class HttpInvokerServer {
 
     static HttpServer start(int port) throws Exception {
         SimpleHttpInvokerServiceExporter exporter = new SimpleHttpInvokerServiceExporter();
-        exporter.setService(new BenchHessianImpl());
-        exporter.setServiceInterface(BenchHessian.class);
+        exporter.setService(new BenchImpl());
+        exporter.setServiceInterface(Bench.class);
         exporter.afterPropertiesSet();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
         server.createContext(PATH, exporter);

@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.service.BenchService;
+import io.wireanalyze.workloads.service.BenchCalls;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;

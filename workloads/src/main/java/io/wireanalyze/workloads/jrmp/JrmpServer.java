@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.service.BenchServiceImpl;
+import io.wireanalyze.workloads.service.BenchService;
 import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;

@@ -1,4 +1,4 @@
-package io.wireanalyze.workloads.jrmp;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchMethod;
 import io.wireanalyze.workloads.BenchRecord;

@@ -1,4 +1,4 @@
-package io.wireanalyze.workloads.hessian;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchMethod;
 import io.wireanalyze.workloads.BenchRecord;
@@ -6,8 +6,8 @@ import io.wireanalyze.workloads.BenchValues;
 
 import java.util.List;
 
-/** The server side of {@link BenchHessian}: trivial bodies, the same values as every other workload. */
-public final class BenchHessianImpl implements BenchHessian {
+/** The server side of {@link Bench}: trivial bodies, the same values as every other workload. */
+public final class BenchImpl implements Bench {
 
     @Override
     public int sendInts(int[] data) {

@@ -1,19 +1,17 @@
-package io.wireanalyze.workloads.jrmp;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.PlanRun;
 
-import java.rmi.RemoteException;
+/** The calls of a payload on a {@link Bench} proxy. */
+public final class PlainBenchCalls {
 
-/** The calls of a payload on the Java {@link BenchService}, over JRMP or over IIOP (RMI-IIOP). */
-public final class BenchCalls {
-
-    private BenchCalls() {
+    private PlainBenchCalls() {
     }
 
     /** One call of the payload, its argument built once here so that building it is not timed. */
-    public static PlanRun.Call<RemoteException> prepare(BenchService s, Payload payload) {
+    public static PlanRun.Call<RuntimeException> prepare(Bench s, Payload payload) {
         return switch (payload.method()) {
             case SEND_INTS -> {
                 int[] data = BenchValues.ints(payload.count());
@@ -42,8 +40,7 @@ public final class BenchCalls {
         };
     }
 
-    /** The marker call between warm-up and measured calls. */
-    public static PlanRun.Call<RemoteException> marker(BenchService s) {
+    public static PlanRun.Call<RuntimeException> marker(Bench s) {
         return () -> {
             s.wireanalyzeMark(BenchValues.MEASURE_LABEL);
             return null;

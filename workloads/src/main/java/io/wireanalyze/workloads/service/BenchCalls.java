@@ -1,17 +1,19 @@
-package io.wireanalyze.workloads.hessian;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.PlanRun;
 
-/** The calls of a payload on a {@link BenchHessian} proxy. */
-final class HessianCalls {
+import java.rmi.RemoteException;
 
-    private HessianCalls() {
+/** The calls of a payload on the Java {@link BenchService}, over JRMP or over IIOP (RMI-IIOP). */
+public final class BenchCalls {
+
+    private BenchCalls() {
     }
 
     /** One call of the payload, its argument built once here so that building it is not timed. */
-    static PlanRun.Call<RuntimeException> prepare(BenchHessian s, Payload payload) {
+    public static PlanRun.Call<RemoteException> prepare(BenchService s, Payload payload) {
         return switch (payload.method()) {
             case SEND_INTS -> {
                 int[] data = BenchValues.ints(payload.count());
@@ -40,7 +42,8 @@ final class HessianCalls {
         };
     }
 
-    static PlanRun.Call<RuntimeException> marker(BenchHessian s) {
+    /** The marker call between warm-up and measured calls. */
+    public static PlanRun.Call<RemoteException> marker(BenchService s) {
         return () -> {
             s.wireanalyzeMark(BenchValues.MEASURE_LABEL);
             return null;
