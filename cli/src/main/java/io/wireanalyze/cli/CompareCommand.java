@@ -30,8 +30,8 @@ import java.util.concurrent.Callable;
                 + "mean, coefficient of variation and min..max. Captures, reports (txt, json, csv) and charts go into --out.")
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = WorkloadKind.Converter.class,
-            completionCandidates = WorkloadKind.Labels.class,
+    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = WorkloadKind.Choices.class,
+            completionCandidates = WorkloadKind.Choices.class,
             description = "Protocols to compare, from ${COMPLETION-CANDIDATES} (default: every one built).")
     List<WorkloadKind> protocols;
 

@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.service.BenchCalls;
 import io.wireanalyze.workloads.service.Bench;
-import io.wireanalyze.workloads.service.PlainBenchCalls;
 import io.wireanalyze.workloads.ClientMain;
 import com.caucho.burlap.client.BurlapProxyFactory;
 import com.caucho.hessian.client.HessianProxyFactory;
@@ -61,7 +61,7 @@ public final class HessianClient {
         try {
             if (protocol == CauchoProtocol.BURLAP) {
                 Bench proxy = (Bench) new BurlapProxyFactory().create(Bench.class, url);
-                run.calls(plan, log, plan.payload().method().javaName(), PlainBenchCalls.prepare(proxy, plan.payload()), PlainBenchCalls.marker(proxy));
+                run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
                 return Optional.empty();
             }
             HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
@@ -69,7 +69,7 @@ public final class HessianClient {
             factory.setHessian2Request(version == HessianVersion.V2);
             factory.setHessian2Reply(version == HessianVersion.V2);
             Bench proxy = (Bench) factory.create(Bench.class, url, HessianClient.class.getClassLoader());
-            run.calls(plan, log, plan.payload().method().javaName(), PlainBenchCalls.prepare(proxy, plan.payload()), PlainBenchCalls.marker(proxy));
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
             return Optional.empty();
         } catch (HessianRuntimeException | IOException | IllegalArgumentException | IllegalStateException e) {
             return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));

@@ -7,7 +7,7 @@ import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.Bench;
-import io.wireanalyze.workloads.service.PlainBenchCalls;
+import io.wireanalyze.workloads.service.BenchCalls;
 import org.springframework.remoting.httpinvoker.HttpInvokerProxyFactoryBean;
 
 import java.io.PrintStream;
@@ -44,8 +44,8 @@ public final class HttpInvokerClient {
             factory.setServiceInterface(Bench.class);
             factory.afterPropertiesSet();
             Bench proxy = (Bench) factory.getObject();
-            run.calls(plan, log, plan.payload().method().javaName(), PlainBenchCalls.prepare(proxy, plan.payload()),
-                    PlainBenchCalls.marker(proxy));
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()),
+                    BenchCalls.<RuntimeException>marker(Bench.class, proxy));
             return Optional.empty();
         } catch (RuntimeException e) {
             return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));

@@ -1,77 +1,8 @@
 package io.wireanalyze.workloads.service;
 
-import io.wireanalyze.workloads.BenchMethod;
-import io.wireanalyze.workloads.BenchRecord;
-import io.wireanalyze.workloads.BenchValues;
-
-import java.util.List;
-
 /**
- * The server side of the Java {@link BenchService}, over JRMP and over IIOP (RMI-IIOP): trivial method bodies
- * so the cost measured is the remoting.
+ * The server side of the Java {@link BenchService}, over JRMP and over IIOP (RMI-IIOP): the one semantics, its
+ * methods declaring no {@code RemoteException} (they throw none).
  */
-public class BenchServiceImpl implements BenchService {
-
-    @Override
-    public int sendInts(int[] data) {
-        return data.length;
-    }
-
-    @Override
-    public int sendChars(String s) {
-        return s.length();
-    }
-
-    @Override
-    public List<BenchRecord> getObjects(int count) {
-        return BenchValues.records(Math.max(0, Math.min(count, BenchMethod.MAX_OBJECTS)));
-    }
-
-    @Override
-    public void ping() {
-    }
-
-    @Override
-    public int getInt() {
-        return BenchValues.INT;
-    }
-
-    @Override
-    public short getShort() {
-        return BenchValues.SHORT;
-    }
-
-    @Override
-    public long getLong() {
-        return BenchValues.LONG;
-    }
-
-    @Override
-    public float getFloat() {
-        return BenchValues.FLOAT;
-    }
-
-    @Override
-    public double getDouble() {
-        return BenchValues.DOUBLE;
-    }
-
-    @Override
-    public boolean getBoolean() {
-        return BenchValues.BOOLEAN;
-    }
-
-    @Override
-    public byte getByte() {
-        return BenchValues.BYTE;
-    }
-
-    @Override
-    public String getString() {
-        return BenchValues.STRING;
-    }
-
-    @Override
-    public void wireanalyzeMark(String label) {
-    }
+public class BenchServiceImpl extends BenchSemantics implements BenchService {
 }

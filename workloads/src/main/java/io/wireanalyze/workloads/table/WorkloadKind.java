@@ -5,7 +5,7 @@ import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.OptionGroup;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.Workload;
@@ -154,19 +154,10 @@ public enum WorkloadKind {
                 + Arrays.stream(values()).map(WorkloadKind::toString).collect(Collectors.joining(", ")) + ")");
     }
 
-    /** picocli: the label, any case, to the constant. */
-    public static final class Converter extends ParsedConverter<WorkloadKind> {
-        @Override
-        protected Parsed<WorkloadKind> parse(String text) {
-            return WorkloadKind.parse(text);
-        }
-    }
-
-    /** picocli: the labels, for {@code ${COMPLETION-CANDIDATES}}. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(WorkloadKind::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<WorkloadKind> {
+        public Choices() {
+            super(WorkloadKind.class, WorkloadKind::parse);
         }
     }
 }

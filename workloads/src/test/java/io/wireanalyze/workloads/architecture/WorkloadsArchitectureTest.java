@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * workload shares (launching JVMs, plans, payloads, options) and names no workload; the table
  * ({@code workloads.table.WorkloadKind}) names them all and nothing else names the table; workload packages import
  * each other only where one is built on another: http-rmi and jrmp-tls are JRMP, carried through HTTP or over TLS.
- * The benchmark service they all serve is in {@code workloads.service}.
+ * What several share sits in packages of its own that name no workload: the benchmark service they all serve
+ * ({@code workloads.service}) and embedded Jetty ({@code workloads.web}).
  */
 class WorkloadsArchitectureTest {
 
@@ -63,10 +64,17 @@ class WorkloadsArchitectureTest {
     }
 
     @Test
+    void embeddedJettyNamesNoWorkload() {
+        noClasses().that().resideInAPackage(ROOT + ".web..")
+                .should().dependOnClassesThat(resideInAPackage(ROOT + "..").and(not(resideInAPackage(ROOT + ".web.."))))
+                .check(workloads);
+    }
+
+    @Test
     void workloadPackagesImportEachOtherOnlyWhereOneIsBuiltOnAnother() {
         slices().matching(ROOT + ".(*)..").should().notDependOnEachOther()
                 .ignoreDependency(resideInAPackage(ROOT + ".table.."), resideInAPackage(ROOT + ".."))
-                .ignoreDependency(resideInAPackage(ROOT + ".."), resideInAnyPackage(ROOT + ".service.."))
+                .ignoreDependency(resideInAPackage(ROOT + ".."), resideInAnyPackage(ROOT + ".service..", ROOT + ".web.."))
                 .ignoreDependency(resideInAnyPackage(ROOT + ".httprmi..", ROOT + ".jrmptls.."), resideInAPackage(ROOT + ".jrmp.."))
                 .check(workloads);
     }
