@@ -116,6 +116,16 @@ class WireAnalyzeCliTest {
     }
 
     @Test
+    void theMainHelpNamesAllElevenProtocolFamilies() {
+        Cli r = Cli.run("--help");
+        assertEquals(0, r.exitCode());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String family : List.of("JRMP", "tunnelled through HTTP", "over TLS", "CORBA (GIOP/IIOP)", "RMI over IIOP",
+                "SOAP 1.1 and 1.2", "WS-Security", "Hessian", "Burlap", "Spring HttpInvoker", "XML-RPC"))
+            assertTrue(help.contains(family), family + " in " + help);
+    }
+
+    @Test
     void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
