@@ -1,10 +1,10 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.protocol.CaptureOrder;

@@ -1,11 +1,11 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;

@@ -1,12 +1,12 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.capture.live.CaptureException;
 import io.wireanalyze.capture.live.CaptureStats;
 import io.wireanalyze.capture.live.LiveCapture;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.net.EmulatedLink;
 import io.wireanalyze.capture.net.NetworkSpec;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.ClientExit;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.Listener;

@@ -1,10 +1,10 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;

@@ -1,11 +1,11 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.compare.CompareCharts;
 import io.wireanalyze.compare.CompareCsv;
 import io.wireanalyze.compare.CompareJson;
 import io.wireanalyze.compare.CompareText;
 import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.console.Progress;
 
 import java.io.IOException;
 import java.io.PrintWriter;

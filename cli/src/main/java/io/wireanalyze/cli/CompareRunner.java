@@ -1,6 +1,5 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.console.Progress;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.capture.live.CaptureException;
@@ -12,6 +11,7 @@ import io.wireanalyze.compare.RunFailure;
 import io.wireanalyze.compare.RunFigures;
 import io.wireanalyze.compare.RunKey;
 import io.wireanalyze.compare.RunRecord;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.WorkloadArgs;
 

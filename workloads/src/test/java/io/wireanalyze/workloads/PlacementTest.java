@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads;
 
-import io.wireanalyze.workloads.table.WorkloadKind;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

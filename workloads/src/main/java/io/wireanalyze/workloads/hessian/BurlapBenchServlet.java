@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.service.BenchImpl;
 import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import com.caucho.burlap.io.BurlapInput;
 import com.caucho.burlap.io.BurlapOutput;
 import com.caucho.burlap.server.BurlapSkeleton;

@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.service.BenchImpl;
 import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import com.caucho.hessian.server.HessianSkeleton;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Parsed;
 
 import java.util.Locale;
 

@@ -1,10 +1,10 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.web.JettyServer;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 

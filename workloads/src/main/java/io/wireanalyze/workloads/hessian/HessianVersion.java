@@ -1,8 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.EnumOption;
-
+import io.wireanalyze.workloads.Parsed;
 
 /** {@code --hessian-version}: the Hessian the client's calls are written in; the server answers in the same. */
 public enum HessianVersion {

@@ -1,8 +1,8 @@
 package io.wireanalyze.workloads.httprmi;
 
-import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.ServerMain;
 
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package io.wireanalyze.workloads.jrmptls;
 
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Parsed;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;

@@ -1,8 +1,7 @@
 package io.wireanalyze.workloads.soap;
 
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.EnumOption;
-
+import io.wireanalyze.workloads.Parsed;
 
 /** The SOAP version the service is published with; the client learns it from the WSDL. */
 public enum SoapBinding {

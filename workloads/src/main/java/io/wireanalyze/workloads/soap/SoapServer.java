@@ -1,14 +1,14 @@
 package io.wireanalyze.workloads.soap;
 
-import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ServerMain;
+import io.wireanalyze.workloads.web.JettyServer;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import io.wireanalyze.workloads.web.JettyServer;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 
 import java.io.InputStream;

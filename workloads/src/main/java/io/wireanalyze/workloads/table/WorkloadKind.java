@@ -1,11 +1,11 @@
 package io.wireanalyze.workloads.table;
 
 import io.wireanalyze.workloads.BenchMethod;
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.OptionGroup;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.Workload;
@@ -17,7 +17,6 @@ import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
 import io.wireanalyze.workloads.iiop.IiopWorkload;
-import io.wireanalyze.workloads.service.BenchService;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
 import io.wireanalyze.workloads.jrmptls.JrmpTlsOptions;

@@ -1,9 +1,9 @@
 package io.wireanalyze.workloads.xmlrpc;
 
-import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.ServerMain;
 import org.apache.xmlrpc.server.PropertyHandlerMapping;
 import org.apache.xmlrpc.server.XmlRpcServer;
 import org.apache.xmlrpc.server.XmlRpcServerConfigImpl;

@@ -1,8 +1,7 @@
 package io.wireanalyze.workloads.xmlrpc;
 
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.EnumOption;
-
+import io.wireanalyze.workloads.Parsed;
 
 /** {@code --xmlrpc-transport}: seed 003's three Apache XML-RPC client transports. */
 public enum XmlRpcTransport {
