@@ -18,31 +18,19 @@ import java.util.Set;
  * {@code /burlap/bench}) in a Jakarta EE 11 servlet context, Hessian's replies sent as {@code --reply} says. Prints {@code READY hessian=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on
  * stderr when it cannot start.
  */
-public final class HessianServer implements AutoCloseable {
+public final class HessianServer {
     static final String PORT = "--port";
     static final String REPLY = "--reply";
     static final String PROTOCOL = "--protocol";
     private static final String ROLE = "hessian server";
 
-    private final JettyServer server;
-
-    private HessianServer(JettyServer server) {
-        this.server = server;
+    private HessianServer() {
     }
 
     /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
-    public static HessianServer start(int port, CauchoProtocol protocol, HessianReply reply) throws Exception {
-        return new HessianServer(JettyServer.start(Loopback.ADDRESS, port, context -> context.addServlet(
-                new ServletHolder(protocol == CauchoProtocol.BURLAP ? new BurlapBenchServlet() : new HessianBenchServlet(reply)), protocol.path())));
-    }
-
-    public int port() {
-        return server.port();
-    }
-
-    @Override
-    public void close() {
-        server.close();
+    public static JettyServer start(int port, CauchoProtocol protocol, HessianReply reply) throws Exception {
+        return JettyServer.start(Loopback.ADDRESS, port, context -> context.addServlet(
+                new ServletHolder(protocol == CauchoProtocol.BURLAP ? new BurlapBenchServlet() : new HessianBenchServlet(reply)), protocol.path()));
     }
 
     public static void main(String[] args) {
@@ -57,6 +45,6 @@ public final class HessianServer implements AutoCloseable {
         if (ServerMain.refused(ROLE, err, port, reply)) return 1;
         return ServerMain.serve(ROLE, "hessian", port.orElseThrow(), () -> start(port.orElseThrow(),
                         CauchoProtocol.of(parsed.orElseThrow().value(PROTOCOL).orElse(CauchoProtocol.HESSIAN.toString())), reply.orElseThrow()),
-                HessianServer::port, HessianServer::close, in, out, err);
+                JettyServer::port, JettyServer::close, in, out, err);
     }
 }

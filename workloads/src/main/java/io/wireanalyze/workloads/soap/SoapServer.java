@@ -25,7 +25,7 @@ import java.util.Set;
  * Prints {@code READY soap=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on stderr
  * when it cannot start.
  */
-public final class SoapServer implements AutoCloseable {
+public final class SoapServer {
     static final String PORT = "--port";
     static final String BINDING = "--binding";
     static final String SECURITY = "--security";
@@ -34,20 +34,17 @@ public final class SoapServer implements AutoCloseable {
     static final String SERVICE_PATH = "/bench";
     private static final String ROLE = "soap server";
 
-    private final JettyServer server;
-
-    private SoapServer(JettyServer server) {
-        this.server = server;
+    private SoapServer() {
     }
 
     /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
-    public static SoapServer start(int port, SoapBinding binding, WsSecurity security, Optional<Path> keys) throws Exception {
+    public static JettyServer start(int port, SoapBinding binding, WsSecurity security, Optional<Path> keys) throws Exception {
         CXFNonSpringServlet cxf = new CXFNonSpringServlet();
-        return new SoapServer(JettyServer.start(Loopback.ADDRESS, port, Optional.empty(), context -> {
+        return JettyServer.start(Loopback.ADDRESS, port, Optional.empty(), context -> {
             ServletHolder holder = new ServletHolder(cxf);
             holder.setInitOrder(1);   // the servlet, and with it CXF's bus, is initialised when Jetty starts
             context.addServlet(holder, SERVLET_PATH + "/*");
-        }, () -> publish(cxf.getBus(), binding, security, keys)));
+        }, () -> publish(cxf.getBus(), binding, security, keys));
     }
 
     private static void publish(Bus bus, SoapBinding binding, WsSecurity security, Optional<Path> keys) {
@@ -67,15 +64,6 @@ public final class SoapServer implements AutoCloseable {
         factory.create();
     }
 
-    public int port() {
-        return server.port();
-    }
-
-    @Override
-    public void close() {
-        server.close();
-    }
-
     public static void main(String[] args) {
         QuietLogging.apply();
         System.exit(run(args, System.in, System.out, System.err));
@@ -89,6 +77,6 @@ public final class SoapServer implements AutoCloseable {
         OptionArgs options = parsed.orElseThrow();
         return ServerMain.serve(ROLE, "soap", port.orElseThrow(), () -> start(port.orElseThrow(), binding.orElseThrow(),
                         WsSecurity.parse(options.value(SECURITY).orElse(WsSecurity.NONE.toString())), options.value(KEYS).map(Path::of)),
-                SoapServer::port, SoapServer::close, in, out, err);
+                JettyServer::port, JettyServer::close, in, out, err);
     }
 }
