@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The public captures in {@code <repo>/../shared/public-captures}: {@link io.wireanalyze.testing.TestCaptures}'s
- * (skipped with a message without them, failing only under CI).
+ * The public captures in {@code <repo>/fixtures/public} ({@link io.wireanalyze.testing.TestCaptures#publicCaptures()}):
+ * a missing one fails the test.
  */
 public final class SharedCaptures {
 

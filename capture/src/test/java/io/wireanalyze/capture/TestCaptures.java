@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** The real captures the capture tests read: test resources, the repository's fixtures, the shared public captures. */
+/** The real captures the capture tests read: test resources, the repository's fixtures, the public captures (fixtures/public). */
 final class TestCaptures {
 
     private TestCaptures() {}
@@ -42,7 +42,7 @@ final class TestCaptures {
         }
     }
 
-    /** Every real capture: the shared public captures, the JRMP fixtures and the pcapng test resources. */
+    /** Every real capture: the public captures (fixtures/public), the JRMP fixtures and the pcapng test resources. */
     static List<Path> all() throws IOException {
         List<Path> all = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(SharedCaptures.dir())) {

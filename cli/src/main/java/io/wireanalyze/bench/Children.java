@@ -19,13 +19,13 @@ final class Children {
     private final Path jar;
     private final List<String> javaOpts;
     private final Path outDir;
-    private final io.wireanalyze.cli.Progress progress;
+    private final io.wireanalyze.console.Progress progress;
 
     Children(Path jar, String javaOpts, Path work, PrintWriter err) {
         this.jar = jar;
         this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
         this.outDir = work.resolve("out");
-        this.progress = new io.wireanalyze.cli.Progress(err);
+        this.progress = new io.wireanalyze.console.Progress(err);
     }
 
     /** Where {@code tool} writes its JSON for {@code capture} ({@code suffix} tells runs with other JVM options apart). */

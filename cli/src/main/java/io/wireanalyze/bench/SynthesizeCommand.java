@@ -59,7 +59,7 @@ final class SynthesizeCommand implements Callable<Integer> {
         Path parent = out.toAbsolutePath().getParent();
         if (!Files.isDirectory(parent)) throw new IOException(out + ": its folder " + parent + " does not exist");
         if (!Files.isWritable(parent)) throw new IOException(out + ": its folder " + parent + " is not writable");
-        io.wireanalyze.cli.Progress ticker = new io.wireanalyze.cli.Progress(spec.commandLine().getErr());
+        io.wireanalyze.console.Progress ticker = new io.wireanalyze.console.Progress(spec.commandLine().getErr());
         long start = System.nanoTime();
         CaptureSynthesizer.Summary s = CaptureSynthesizer.write(CaptureSynthesizer.templates(dir), options, out, (n, total) ->
                 ticker.tick(String.format(Locale.ROOT, "writing %s: %.0f%% (%,d of %,d packets)", out.getFileName(), 100.0 * n / total, n, total)));

@@ -19,14 +19,14 @@ final class WorkCaptures {
 
     private final Path dir;
     private final Path fixtures;
-    private final io.wireanalyze.cli.Progress progress;
+    private final io.wireanalyze.console.Progress progress;
     private List<SessionTemplate> templates;
     private String fixtureDigest;
 
     WorkCaptures(Path dir, Path fixtures, PrintWriter err) {
         this.dir = dir;
         this.fixtures = fixtures;
-        this.progress = new io.wireanalyze.cli.Progress(err);
+        this.progress = new io.wireanalyze.console.Progress(err);
     }
 
     List<SessionTemplate> templates() throws IOException {

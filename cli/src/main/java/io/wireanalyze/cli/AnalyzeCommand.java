@@ -2,6 +2,7 @@ package io.wireanalyze.cli;
 
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.report.OutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -5,6 +5,7 @@ import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.capture.MergedSource;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
@@ -111,7 +112,7 @@ final class CaptureAnalysis {
     static AnalysisOptions options(java.util.List<Path> interfaceJars, Path methodNamesFile, String marker,
                                    io.wireanalyze.codec.DecoderLimits limits, TlsKeyLog keys) throws IOException {
         MethodNames names = new MethodNames();
-        for (Class<?> type : io.wireanalyze.workloads.WorkloadKind.allInterfaces()) names.add(type);
+        for (Class<?> type : io.wireanalyze.workloads.table.WorkloadKind.allInterfaces()) names.add(type);
         if (interfaceJars != null) for (Path jar : interfaceJars) {
             if (!Files.exists(jar)) throw new IOException(jar + ": no such file (--interfaces expects jars or class files)");
             names.addFile(jar);

@@ -5,11 +5,12 @@ import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.WorkloadArgs;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,8 +30,8 @@ import java.util.concurrent.Callable;
                 + "their traffic with libpcap (needs root), then analyse the capture. The pcap is kept for `analyze` and Wireshark.")
 final class CaptureCommand implements Callable<Integer> {
 
-    @Option(names = "--protocol", paramLabel = "NAME", required = true, converter = WorkloadKind.Converter.class,
-            completionCandidates = WorkloadKind.Labels.class, description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--protocol", paramLabel = "NAME", required = true, converter = WorkloadKind.Choices.class,
+            completionCandidates = WorkloadKind.Choices.class, description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
     WorkloadKind protocol;
 
     @Option(names = "--invocations", paramLabel = "N", defaultValue = "20", description = "Measured invocations (default: ${DEFAULT-VALUE}).")

@@ -6,6 +6,7 @@ import io.wireanalyze.capture.live.LiveCapture;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.net.EmulatedLink;
 import io.wireanalyze.capture.net.NetworkSpec;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.ClientExit;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.Listener;
@@ -14,7 +15,7 @@ import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,10 +4,11 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,8 +30,8 @@ import java.util.concurrent.Callable;
                 + "mean, coefficient of variation and min..max. Captures, reports (txt, json, csv) and charts go into --out.")
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = WorkloadKind.Converter.class,
-            completionCandidates = WorkloadKind.Labels.class,
+    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = WorkloadKind.Choices.class,
+            completionCandidates = WorkloadKind.Choices.class,
             description = "Protocols to compare, from ${COMPLETION-CANDIDATES} (default: every one built).")
     List<WorkloadKind> protocols;
 

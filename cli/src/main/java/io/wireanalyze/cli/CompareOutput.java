@@ -5,6 +5,7 @@ import io.wireanalyze.compare.CompareCsv;
 import io.wireanalyze.compare.CompareJson;
 import io.wireanalyze.compare.CompareText;
 import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.console.Progress;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -11,6 +11,7 @@ import io.wireanalyze.compare.RunFailure;
 import io.wireanalyze.compare.RunFigures;
 import io.wireanalyze.compare.RunKey;
 import io.wireanalyze.compare.RunRecord;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.WorkloadArgs;
 
@@ -77,7 +78,7 @@ final class CompareRunner {
 
     private void one(ComparePlan plan, RunKey key) throws Exception {
         Plan p = Plan.of(key.point().invocations(), key.point().payload(), plan.warmup()).withClients(key.point().clients());
-        CaptureRun.Request request = new CaptureRun.Request(key.protocol(), WorkloadArgs.defaults(key.protocol()), p,
+        CaptureRun.Request request = new CaptureRun.Request(key.protocol(), key.protocol().defaultArgs(), p,
                 dir.resolve(key.stem() + ".pcap"), plan.network(), LiveCaptureOptions.DEFAULT_INTERFACE, LiveCaptureOptions.DEFAULT_SNAPLEN);
         try {
             CaptureRun.Outcome outcome = new CaptureRun(progress.quiet(), owner).run(request);

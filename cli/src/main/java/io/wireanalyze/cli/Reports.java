@@ -1,6 +1,7 @@
 package io.wireanalyze.cli;
 
 import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.report.ChartReport;
 import io.wireanalyze.report.CsvReport;
 import io.wireanalyze.report.JsonReport;

@@ -4,6 +4,7 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
+import io.wireanalyze.console.Progress;
 import io.wireanalyze.reproduce.Seed;
 import io.wireanalyze.reproduce.SeedCatalogue;
 import io.wireanalyze.reproduce.SeedListing;

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
         subcommands = {CaptureCommand.class, AnalyzeCommand.class, CompareCommand.class, ReproduceCommand.class, io.wireanalyze.bench.BenchCommand.class, CommandLine.HelpCommand.class},
-        description = "Packet-capture wire analyzer for Java remoting protocols (Java RMI over JRMP, tunnelled through HTTP and over TLS, CORBA and RMI over IIOP, SOAP 1.1 and 1.2 with or without WS-Security). Accounts every TCP "
+        description = "Packet-capture wire analyzer for Java remoting protocols, eleven families: Java RMI over JRMP, tunnelled through HTTP and over TLS; CORBA (GIOP/IIOP) and RMI over IIOP; SOAP 1.1 and 1.2, with or without WS-Security; Hessian; Burlap; Spring HttpInvoker; XML-RPC. Accounts every TCP "
                 + "packet to a phase (tcp-setup, handshake, naming, dgc, invocation, keepalive, tcp-teardown, unparsed) "
                 + "with time, packets and bytes, per phase and per invocation.")
 public final class WireAnalyze implements Runnable {

@@ -2,7 +2,7 @@ package io.wireanalyze.cli;
 
 import io.wireanalyze.workloads.OptionGroup;
 import io.wireanalyze.workloads.WorkloadArgs;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -1,6 +1,6 @@
 package io.wireanalyze.compare;
 
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.io.IOException;
 import java.nio.file.Path;

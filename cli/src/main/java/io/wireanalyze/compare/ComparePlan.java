@@ -2,7 +2,7 @@ package io.wireanalyze.compare;
 
 import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.workloads.Payload;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

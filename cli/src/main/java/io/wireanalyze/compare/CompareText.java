@@ -2,7 +2,7 @@ package io.wireanalyze.compare;
 
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.report.TextTable;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.wireanalyze.compare;
 
 import io.wireanalyze.phase.Phase;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.util.List;
 import java.util.Objects;

@@ -4,7 +4,7 @@ import io.wireanalyze.compare.Comparison;
 import io.wireanalyze.compare.PlanPoint;
 import io.wireanalyze.compare.Stat;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.PlanPoint;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.wireanalyze.cli;
 
-import io.wireanalyze.workloads.WorkloadKind;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

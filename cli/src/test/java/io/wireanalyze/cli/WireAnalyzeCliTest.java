@@ -52,7 +52,7 @@ class WireAnalyzeCliTest {
 
     @Test
     void everyPlannedProtocolIsBuilt() {
-        for (io.wireanalyze.workloads.WorkloadKind k : io.wireanalyze.workloads.WorkloadKind.values())
+        for (io.wireanalyze.workloads.table.WorkloadKind k : io.wireanalyze.workloads.table.WorkloadKind.values())
             assertTrue(k.notBuilt().isEmpty(), k + ": " + k.notBuilt());
     }
 
@@ -113,6 +113,16 @@ class WireAnalyzeCliTest {
         Cli r = Cli.run("capture", "--protocol", "jrmp", "--payload", "intz:5");
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("payload 'intz:5'"), r.err());
+    }
+
+    @Test
+    void theMainHelpNamesAllElevenProtocolFamilies() {
+        Cli r = Cli.run("--help");
+        assertEquals(0, r.exitCode());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String family : List.of("JRMP", "tunnelled through HTTP", "over TLS", "CORBA (GIOP/IIOP)", "RMI over IIOP",
+                "SOAP 1.1 and 1.2", "WS-Security", "Hessian", "Burlap", "Spring HttpInvoker", "XML-RPC"))
+            assertTrue(help.contains(family), family + " in " + help);
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-/** Real captures from the shared folder ({@link TestCaptures#publicCaptures()}), analysed as the CLI does. */
+/** Real captures from fixtures/public ({@link TestCaptures#publicCaptures()}), analysed as the CLI does. */
 final class Captures {
 
     private Captures() {}

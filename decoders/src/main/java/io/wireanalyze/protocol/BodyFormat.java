@@ -13,4 +13,24 @@ public interface BodyFormat {
 
     /** A decoder for one connection, with the analysis' limits and method names. */
     BodyDecoder newDecoder(SessionContext context);
+
+    /** The format reported under {@code name} whose decoders {@code decoders} makes, one a connection. */
+    static BodyFormat of(ProtocolName name, java.util.function.Function<SessionContext, BodyDecoder> decoders) {
+        return new BodyFormat() {
+            @Override
+            public ProtocolName name() {
+                return name;
+            }
+
+            @Override
+            public BodyDecoder newDecoder(SessionContext context) {
+                return decoders.apply(context);
+            }
+
+            @Override
+            public String toString() {
+                return name.toString();
+            }
+        };
+    }
 }

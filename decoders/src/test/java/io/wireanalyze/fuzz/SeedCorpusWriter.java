@@ -23,7 +23,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Writes the checked-in seed corpora of the decoder fuzz targets from real captures (fixtures/jrmp, fixtures/giop
- * and shared/public-captures), in each target's input layout. Runs only when asked:
+ * and fixtures/public), in each target's input layout. Runs only when asked:
  * {@code mvn -pl decoders test -Dtest=SeedCorpusWriter -Dwireanalyze.fuzz.writeSeeds=true} (fuzz/README.md).
  * Seeds are named {@code seed-<capture>-<what>}; findings and regressions (crash-*, timeout-*) are left alone.
  */

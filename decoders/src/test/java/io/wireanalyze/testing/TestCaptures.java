@@ -12,7 +12,6 @@ import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Decoding;
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocols.ProtocolTable;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -26,8 +25,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Test support for every module (the decoders' test jar): the repository's fixtures and the shared public
- * captures, read with a minimal classic-pcap reader (the decoders module cannot depend on the capture module,
+ * Test support for every module (the decoders' test jar): the repository's fixtures and its public
+ * captures (fixtures/public), read with a minimal classic-pcap reader (the decoders module cannot depend on the capture module,
  * whose fast reader is tested there), and decoders built from the protocol table.
  */
 public final class TestCaptures {
@@ -51,16 +50,13 @@ public final class TestCaptures {
     }
 
     /**
-     * ../shared/public-captures beside the clone. Without it a test is skipped with a message, except under CI
-     * ({@code CI=true}), where it fails: CI always has shared/ beside the clone.
+     * fixtures/public: the public captures (nDPI's and Fox-IT's), kept in the repository with their provenance and
+     * licences (fixtures/public/SOURCES.txt). Missing, it fails: the repository stands alone.
      */
     public static Path publicCaptures() {
-        Path p = repoRoot().resolveSibling("shared").resolve("public-captures");
-        if (!Files.isDirectory(p)) {
-            String why = "public captures not found at " + p + " (expected: the shared/ folder beside the clone)";
-            if ("true".equals(System.getenv("CI"))) throw new IllegalStateException(why);
-            Assumptions.abort(why + "; skipped");
-        }
+        Path p = fixture("public");
+        if (!Files.isRegularFile(p.resolve("SOURCES.txt")))
+            throw new IllegalStateException("public captures not found at " + p + " (expected: fixtures/public/ with SOURCES.txt)");
         return p;
     }
 

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The benchmark's remote methods a {@link Payload} can drive. The Java names are those of every
- * protocol's service interface (for JRMP {@code io.wireanalyze.workloads.jrmp.BenchService}); an
+ * protocol's service interface (for JRMP {@code io.wireanalyze.workloads.service.BenchService}); an
  * analyzer names methods from them, so they must stay stable.
  *
  * <p>{@code sendInts}/{@code sendChars} are the array-of-integers and string-of-characters invocations of

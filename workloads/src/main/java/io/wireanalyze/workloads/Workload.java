@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 /**
  * A protocol's benchmark: a server JVM and client JVMs on loopback. Use:
  * <pre>
- * try (Workload w = WorkloadKind.JRMP.create(WorkloadArgs.defaults(WorkloadKind.JRMP))) {
+ * try (Workload w = WorkloadKind.JRMP.create(WorkloadKind.JRMP.defaultArgs())) {
  *     w.start();                                  // server JVM up, READY seen
  *     ClientResult r = w.runClient(plan, file);   // client JVM(s) run the plan and exit
  * }                                               // server stopped

@@ -3,6 +3,7 @@ package io.wireanalyze.workloads;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,9 +40,9 @@ public final class WorkloadArgs {
         return defaults.withLaunch(defaults.launch().withPlacement(placement));
     }
 
-    /** Every group {@code kind} takes, each with its defaults (nothing given on a command line). */
-    public static WorkloadArgs defaults(WorkloadKind kind) {
-        return new WorkloadArgs(kind.optionGroups().stream().map(WorkloadArgs::instance).toList());
+    /** These groups, each with its defaults (nothing given on a command line). */
+    public static WorkloadArgs defaults(List<Class<? extends OptionGroup>> groups) {
+        return new WorkloadArgs(groups.stream().map(WorkloadArgs::instance).toList());
     }
 
     /** A new instance of {@code type} with its defaults. */

@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads;
 
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -30,8 +31,8 @@ class PlacementTest {
     @Test
     void loopbackIsTheDefaultEverywhere() {
         assertEquals(Placement.LOOPBACK, LaunchSettings.defaults().placement());
-        assertEquals(Placement.LOOPBACK, WorkloadArgs.defaults(WorkloadKind.JRMP).placement());
-        JrmpWorkload w = (JrmpWorkload) WorkloadKind.JRMP.create(WorkloadArgs.defaults(WorkloadKind.JRMP));
+        assertEquals(Placement.LOOPBACK, WorkloadKind.JRMP.defaultArgs().placement());
+        JrmpWorkload w = (JrmpWorkload) WorkloadKind.JRMP.create(WorkloadKind.JRMP.defaultArgs());
         assertEquals("127.0.0.1", w.config().host());
         assertEquals("RMI registry on 127.0.0.1:1099", w.listeners().get(0).toString());
         List<String> c = JvmProcess.command(JvmSide.SERVER, LaunchSettings.defaults(), PlacementTest.class, Map.of(), List.of());
@@ -47,7 +48,7 @@ class PlacementTest {
         int placed = 0;
         for (WorkloadKind kind : WorkloadKind.values()) {
             if (kind.notBuilt().isPresent()) continue;
-            Workload w = kind.create(WorkloadArgs.defaults(kind).withPlacement(NAMESPACE));
+            Workload w = kind.create(kind.defaultArgs().withPlacement(NAMESPACE));
             String expected = loopbackOnly.contains(kind) ? "127.0.0.1" : "198.18.0.2";
             for (Listener l : w.listeners()) assertEquals(expected, l.at().host(), kind + ": " + l);
             if (!loopbackOnly.contains(kind)) placed++;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Jazzer target 7: {@link PcapFileSource} over a file holding the fuzz bytes. Properties: {@link CaptureFileHarness}.
- * Seeds: small real pcap files (fixtures, shared/public-captures) and a few cut and damaged ones (fuzz/README.md).
+ * Seeds: small real pcap files (fixtures, fixtures/public) and a few cut and damaged ones (fuzz/README.md).
  */
 class PcapFileSourceFuzzTest {
 

@@ -5,25 +5,14 @@ import io.wireanalyze.protocol.MessageType;
 /** Burlap messages in the report's words (Caucho, "Burlap 1.0 Specification"). */
 public enum BurlapMessageType implements MessageType {
     /** {@code <burlap:call>}: headers, {@code <method>}, the arguments. */
-    CALL("call"),
+    CALL,
     /** {@code <burlap:reply>} with a value. */
-    REPLY("reply"),
+    REPLY,
     /** {@code <burlap:reply>} with a {@code <fault>}. */
-    FAULT("fault");
-
-    private final String label;
-
-    BurlapMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    FAULT;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -7,33 +7,26 @@ import io.wireanalyze.protocol.MessageType;
  * the report's {@code type}.
  */
 public enum GiopMessageType implements MessageType {
-    REQUEST(0, "request"),
-    REPLY(1, "reply"),
-    CANCEL_REQUEST(2, "cancel-request"),
-    LOCATE_REQUEST(3, "locate-request"),
-    LOCATE_REPLY(4, "locate-reply"),
-    CLOSE_CONNECTION(5, "close-connection"),
-    MESSAGE_ERROR(6, "message-error"),
+    REQUEST(0),
+    REPLY(1),
+    CANCEL_REQUEST(2),
+    LOCATE_REQUEST(3),
+    LOCATE_REPLY(4),
+    CLOSE_CONNECTION(5),
+    MESSAGE_ERROR(6),
     /** Since GIOP 1.1. */
-    FRAGMENT(7, "fragment");
+    FRAGMENT(7);
 
     private static final GiopMessageType[] BY_CODE = values();
 
     private final int code;
-    private final String label;
 
-    GiopMessageType(int code, String label) {
+    GiopMessageType(int code) {
         this.code = code;
-        this.label = label;
     }
 
     public int code() {
         return code;
-    }
-
-    @Override
-    public String label() {
-        return label;
     }
 
     /** The type with this code, or null. */
@@ -48,6 +41,6 @@ public enum GiopMessageType implements MessageType {
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -7,11 +7,6 @@ public enum ZiopMessageType implements MessageType {
     ZIOP;
 
     @Override
-    public String label() {
-        return "ziop";
-    }
-
-    @Override
     public String toString() {
         return label();
     }

@@ -34,7 +34,7 @@ final class Hessian1Values implements HessianGrammar {
             case 'I' -> c.value(4, "hessian.int");
             case 'L', 'D', 'd' -> c.value(8, "hessian.b64");
             case 'S', 's', 'X', 'x' -> string(code, null);
-            case 'B', 'b' -> binary(code);
+            case 'B', 'b' -> c.chunkedBinary(code, 'b', "B or b");
             case 'V' -> list(at);
             case 'M' -> map(at);
             case 'R' -> c.markup(4, "hessian.ref");
@@ -66,18 +66,6 @@ final class Hessian1Values implements HessianGrammar {
         return c.counted(c.pos - 1) && string(code, capture);
     }
 
-    private boolean binary(int code) {
-        while (true) {
-            if (!c.need(2, "hessian.binary.length")) return false;
-            if (!c.value(c.u16(), "hessian.binary")) return false;
-            if (code == 'B') return true;
-            if (!c.need(1, "hessian.binary.chunk")) return false;
-            int at = c.pos;
-            code = c.u8();
-            if (code != 'B' && code != 'b') return c.fail(at, "hessian.binary.chunk", hex(code) + " (expected: the next chunk, B or b)");
-        }
-    }
-
     /** {@code t} b16 type, markup; absent is fine where the grammar makes it optional (the caller peeks). */
     boolean typeName() {
         if (!c.need(3, "hessian.type")) return false;
@@ -90,29 +78,12 @@ final class Hessian1Values implements HessianGrammar {
     private boolean list(int at) {
         if (c.peek() == 't' && !typeName()) return false;
         if (c.peek() == 'l' && !c.markup(5, "hessian.list.length")) return false;
-        if (!c.enter(at)) return false;
-        while (true) {
-            if (!c.need(1, "hessian.list.end")) return false;
-            if (c.peek() == END) break;
-            if (!value()) return false;
-        }
-        c.pos++;
-        c.leave();
-        return true;
+        return c.untilEnd(at, END, "hessian.list.end", this::value);
     }
 
     private boolean map(int at) {
         boolean typed = c.peek() == 't';
         if (typed && !typeName()) return false;
-        if (!c.enter(at)) return false;
-        while (true) {
-            if (!c.need(1, "hessian.map.end")) return false;
-            if (c.peek() == END) break;
-            if (!(typed ? c.restore(c.mark(), value()) : value())) return false;
-            if (!value()) return false;
-        }
-        c.pos++;
-        c.leave();
-        return true;
+        return c.untilEnd(at, END, "hessian.map.end", () -> (typed ? c.restore(c.mark(), value()) : value()) && value());
     }
 }

@@ -48,7 +48,7 @@ final class Hessian2Values implements HessianGrammar {
         if (code >= 0x78 && code <= 0x7f) return values(at, code - 0x78);
         if (code >= 0x80) return compactNumber(code);
         return switch (code) {
-            case 'A', 'B' -> binary(code);
+            case 'A', 'B' -> c.chunkedBinary(code, 'A', "A or B");
             case 'C' -> classDefinition(at) && value();
             case 'D', 'J', 'L' -> c.value(8, "hessian.b64");
             case 'I', 'K', 'Y', 0x5f -> c.value(4, "hessian.b32");
@@ -137,18 +137,6 @@ final class Hessian2Values implements HessianGrammar {
         return integer("hessian.type");
     }
 
-    private boolean binary(int code) {
-        while (true) {
-            if (!c.need(2, "hessian.binary.length")) return false;
-            if (!c.value(c.u16(), "hessian.binary")) return false;
-            if (code == 'B') return true;
-            if (!c.need(1, "hessian.binary.chunk")) return false;
-            int at = c.pos;
-            code = c.u8();
-            if (code != 'A' && code != 'B') return c.fail(at, "hessian.binary.chunk", hex(code) + " (expected: the next chunk, A or B)");
-        }
-    }
-
     /** {@code C} name, field count, field names: markup; the definition is numbered in order. */
     private boolean classDefinition(int at) {
         if (!markupString("hessian.class.name", null) || !integer("hessian.class.fields")) return false;
@@ -175,26 +163,10 @@ final class Hessian2Values implements HessianGrammar {
     }
 
     private boolean untilEnd(int at) {
-        if (!c.enter(at)) return false;
-        while (true) {
-            if (!c.need(1, "hessian.list.end")) return false;
-            if (c.peek() == END) break;
-            if (!value()) return false;
-        }
-        c.pos++;
-        c.leave();
-        return true;
+        return c.untilEnd(at, END, "hessian.list.end", this::value);
     }
 
     private boolean pairs(int at) {
-        if (!c.enter(at)) return false;
-        while (true) {
-            if (!c.need(1, "hessian.map.end")) return false;
-            if (c.peek() == END) break;
-            if (!value() || !value()) return false;
-        }
-        c.pos++;
-        c.leave();
-        return true;
+        return c.untilEnd(at, END, "hessian.map.end", () -> value() && value());
     }
 }

@@ -29,17 +29,7 @@ public final class HessianBodies implements BodyDecoder {
     public static final ProtocolName HESSIAN = new ProtocolName("hessian");
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return HESSIAN;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new HessianBodies(context.limits());
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(HESSIAN, context -> new HessianBodies(context.limits()));
 
     private final DecoderLimits limits;
 

@@ -163,6 +163,39 @@ final class HessianCursor {
         return ok;
     }
 
+    /**
+     * What a list or a map holds after its header, up to the {@code end} code, nested at {@code at}: {@code element}
+     * reads one element (a value, or a key and its value).
+     */
+    boolean untilEnd(int at, int end, String field, java.util.function.BooleanSupplier element) {
+        if (!enter(at)) return false;
+        while (true) {
+            if (!need(1, field)) return false;
+            if (peek() == end) break;
+            if (!element.getAsBoolean()) return false;
+        }
+        pos++;
+        leave();
+        return true;
+    }
+
+    /**
+     * Binary data after its code, in chunks of a b16 length and the bytes (values): {@code B} is the final chunk,
+     * {@code more} one that another follows ({@code codes} names both, for the failure).
+     */
+    boolean chunkedBinary(int code, int more, String codes) {
+        while (true) {
+            if (!need(2, "hessian.binary.length")) return false;
+            if (!value(u16(), "hessian.binary")) return false;
+            if (code == 'B') return true;
+            if (!need(1, "hessian.binary.chunk")) return false;
+            int at = pos;
+            code = u8();
+            if (code != more && code != 'B')
+                return fail(at, "hessian.binary.chunk", hex(code) + " (expected: the next chunk, " + codes + ")");
+        }
+    }
+
     static String hex(int code) {
         return String.format("0x%02x", code) + (code >= 0x21 && code < 0x7f ? " '" + (char) code + "'" : "");
     }

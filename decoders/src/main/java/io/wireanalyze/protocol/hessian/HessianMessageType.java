@@ -5,25 +5,14 @@ import io.wireanalyze.protocol.MessageType;
 /** Hessian messages in the report's words. Hessian 2.0 Web Services Protocol, "Messages and Envelopes". */
 public enum HessianMessageType implements MessageType {
     /** A call: Hessian 1 {@code c 0x01 0x00 m}, Hessian 2 {@code H 0x02 0x00 C} (or the draft's {@code c 0x02 0x00}). */
-    CALL("call"),
+    CALL,
     /** A reply with a value: Hessian 1 {@code r 0x01 0x00}, Hessian 2 {@code H 0x02 0x00 R}. */
-    REPLY("reply"),
+    REPLY,
     /** A reply with a fault: Hessian 1 {@code r 0x01 0x00 f}, Hessian 2 {@code H 0x02 0x00 F}. */
-    FAULT("fault");
-
-    private final String label;
-
-    HessianMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    FAULT;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -5,23 +5,12 @@ import io.wireanalyze.protocol.MessageType;
 /** HTTP/1.x messages (RFC 9112), in the report's words. */
 public enum HttpMessageType implements MessageType {
     /** A request: request line, header fields, body. */
-    REQUEST("request"),
+    REQUEST,
     /** A final response, with any interim (1xx) responses before it. */
-    RESPONSE("response");
-
-    private final String label;
-
-    HttpMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    RESPONSE;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

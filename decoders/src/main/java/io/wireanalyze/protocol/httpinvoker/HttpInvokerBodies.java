@@ -38,17 +38,7 @@ public final class HttpInvokerBodies implements BodyDecoder {
     static final String CONTENT_TYPE = "application/x-java-serialized-object";
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return HTTPINVOKER;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new HttpInvokerBodies(context.limits());
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(HTTPINVOKER, context -> new HttpInvokerBodies(context.limits()));
 
     private final SerialWalker walker;
 

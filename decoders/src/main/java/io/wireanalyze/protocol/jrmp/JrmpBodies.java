@@ -26,17 +26,7 @@ public final class JrmpBodies implements BodyDecoder {
     public static final ProtocolName HTTP_RMI = new ProtocolName("http-rmi");
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return HTTP_RMI;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new JrmpBodies(context);
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(HTTP_RMI, context -> new JrmpBodies(context));
 
     private final CallReturn calls;
 

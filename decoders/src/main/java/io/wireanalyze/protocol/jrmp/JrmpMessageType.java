@@ -5,37 +5,26 @@ import io.wireanalyze.protocol.MessageType;
 /** JRMP messages (Java RMI Specification 10.2 and 10.3), in the report's words. */
 public enum JrmpMessageType implements MessageType {
     /** The client's transport header: "JRMI", version, protocol (StreamProtocol 0x4b, SingleOpProtocol 0x4c...). */
-    HEADER("header"),
+    HEADER,
     /** ProtocolAck 0x4e with the endpoint the server sees the client at. */
-    PROTOCOL_ACK("protocol-ack"),
+    PROTOCOL_ACK,
     /** ProtocolNack 0x4f. */
-    PROTOCOL_NACK("protocol-nack"),
+    PROTOCOL_NACK,
     /** The client's EndpointIdentifier after the ProtocolAck. */
-    ENDPOINT("endpoint"),
+    ENDPOINT,
     /** Call 0x50 and its serialization stream. */
-    CALL("call"),
+    CALL,
     /** ReturnData 0x51 and its serialization stream. */
-    RETURN("return"),
+    RETURN,
     /** Ping 0x52. */
-    PING("ping"),
+    PING,
     /** PingAck 0x53. */
-    PING_ACK("ping-ack"),
+    PING_ACK,
     /** DgcAck 0x54 with the UID of the return it acknowledges. */
-    DGC_ACK("dgc-ack");
-
-    private final String label;
-
-    JrmpMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    DGC_ACK;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

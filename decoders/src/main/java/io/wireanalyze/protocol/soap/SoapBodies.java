@@ -40,17 +40,7 @@ public final class SoapBodies implements BodyDecoder {
     public static final ProtocolName SOAP = new ProtocolName("soap");
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return SOAP;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new SoapBodies(context.limits());
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(SOAP, context -> new SoapBodies(context.limits()));
 
     private static final Pattern ACTION = Pattern.compile("(?i);\\s*action\\s*=\\s*\"?([^\";]*)\"?");
     /** Most prolog events (comments, processing instructions, a DTD) looked past for the root when claiming. */

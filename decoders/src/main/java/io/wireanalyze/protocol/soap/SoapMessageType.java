@@ -5,33 +5,22 @@ import io.wireanalyze.protocol.MessageType;
 /** SOAP messages and the service description fetched before them, in the report's words. */
 public enum SoapMessageType implements MessageType {
     /** An envelope sent to the service: a call of the operation its Body names. */
-    REQUEST("request"),
+    REQUEST,
     /** An envelope answering a request. */
-    RESPONSE("response"),
+    RESPONSE,
     /** An envelope whose Body holds a Fault (SOAP 1.1 faultcode/faultstring, SOAP 1.2 Code/Reason). */
-    FAULT("fault"),
+    FAULT,
     /** A GET of the service's WSDL ({@code ?wsdl}, {@code ?singleWsdl}). */
-    WSDL_REQUEST("wsdl-request"),
+    WSDL_REQUEST,
     /** The WSDL document answering it. */
-    WSDL("wsdl"),
+    WSDL,
     /** A GET of a schema the WSDL imports ({@code ?xsd=...}). */
-    XSD_REQUEST("xsd-request"),
+    XSD_REQUEST,
     /** The schema document answering it. */
-    XSD("xsd");
-
-    private final String label;
-
-    SoapMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    XSD;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

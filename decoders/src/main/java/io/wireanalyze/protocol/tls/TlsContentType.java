@@ -8,22 +8,20 @@ import io.wireanalyze.protocol.MessageType;
  */
 public enum TlsContentType implements MessageType {
     /** 20: ChangeCipherSpec (TLS 1.2: the sender's next records are protected; TLS 1.3: a middlebox-compatibility no-op). */
-    CHANGE_CIPHER_SPEC(20, "change-cipher-spec"),
+    CHANGE_CIPHER_SPEC(20),
     /** 21: an alert (close_notify, or an error). */
-    ALERT(21, "alert"),
+    ALERT(21),
     /** 22: handshake messages. */
-    HANDSHAKE(22, "handshake"),
+    HANDSHAKE(22),
     /** 23: application data (TLS 1.3: every protected record, its real type inside). */
-    APPLICATION_DATA(23, "application-data"),
+    APPLICATION_DATA(23),
     /** 24: heartbeat (RFC 6520). */
-    HEARTBEAT(24, "heartbeat");
+    HEARTBEAT(24);
 
     private final int code;
-    private final String label;
 
-    TlsContentType(int code, String label) {
+    TlsContentType(int code) {
         this.code = code;
-        this.label = label;
     }
 
     public int code() {
@@ -31,13 +29,8 @@ public enum TlsContentType implements MessageType {
     }
 
     @Override
-    public String label() {
-        return label;
-    }
-
-    @Override
     public String toString() {
-        return label;
+        return label();
     }
 
     /** The type with this code, or null when it is none of these. */

@@ -5,25 +5,14 @@ import io.wireanalyze.protocol.MessageType;
 /** XML-RPC messages in the report's words (XML-RPC Specification, Dave Winer, 1999). */
 public enum XmlRpcMessageType implements MessageType {
     /** {@code <methodCall>}: {@code <methodName>} and {@code <params>}. */
-    CALL("call"),
+    CALL,
     /** {@code <methodResponse>} with {@code <params>}. */
-    REPLY("reply"),
+    REPLY,
     /** {@code <methodResponse>} with a {@code <fault>}. */
-    FAULT("fault");
-
-    private final String label;
-
-    XmlRpcMessageType(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    FAULT;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import com.caucho.burlap.io.BurlapInput;
 import com.caucho.burlap.io.BurlapOutput;
 import com.caucho.burlap.server.BurlapSkeleton;
@@ -18,7 +20,7 @@ public final class BurlapBenchServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
 
-    private final transient BurlapSkeleton skeleton = new BurlapSkeleton(new BenchHessianImpl(), BenchHessian.class);
+    private final transient BurlapSkeleton skeleton = new BurlapSkeleton(new BenchImpl(), Bench.class);
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {

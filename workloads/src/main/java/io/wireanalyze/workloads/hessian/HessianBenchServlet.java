@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import com.caucho.hessian.server.HessianSkeleton;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -20,7 +22,7 @@ public final class HessianBenchServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final String CONTENT_TYPE = "x-application/hessian";
 
-    private final transient HessianSkeleton skeleton = new HessianSkeleton(new BenchHessianImpl(), BenchHessian.class);
+    private final transient HessianSkeleton skeleton = new HessianSkeleton(new BenchImpl(), Bench.class);
     private final HessianReply reply;
 
     public HessianBenchServlet(HessianReply reply) {

@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.service.BenchCalls;
+import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.ClientMain;
 import com.caucho.burlap.client.BurlapProxyFactory;
 import com.caucho.hessian.client.HessianProxyFactory;
@@ -19,7 +21,7 @@ import java.util.Optional;
 
 /**
  * The Hessian (and Burlap) benchmark client: HessianProxyFactory's (BurlapProxyFactory's, with {@value #PROTOCOL_PROPERTY}
- * {@code burlap}) proxy of {@link BenchHessian} at the server's address, then the
+ * {@code burlap}) proxy of {@link Bench} at the server's address, then the
  * plan's calls, each timed. Hessian has no lookup: the proxy is made locally, nothing is sent before the first call.
  * System property {@value #VERSION_PROPERTY}: {@code 1} or {@code 2}. For Hessian 1.0 both of the factory's version
  * flags are off and its Hessian 1.0 reader is put back ({@link Hessian1ProxyFactory}): 4.0.66 would read a 1.0 reply
@@ -58,16 +60,16 @@ public final class HessianClient {
         PlanRun run = new PlanRun("proxy for " + url);
         try {
             if (protocol == CauchoProtocol.BURLAP) {
-                BenchHessian proxy = (BenchHessian) new BurlapProxyFactory().create(BenchHessian.class, url);
-                run.calls(plan, log, plan.payload().method().javaName(), HessianCalls.prepare(proxy, plan.payload()), HessianCalls.marker(proxy));
+                Bench proxy = (Bench) new BurlapProxyFactory().create(Bench.class, url);
+                run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
                 return Optional.empty();
             }
             HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
             HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
             factory.setHessian2Request(version == HessianVersion.V2);
             factory.setHessian2Reply(version == HessianVersion.V2);
-            BenchHessian proxy = (BenchHessian) factory.create(BenchHessian.class, url, HessianClient.class.getClassLoader());
-            run.calls(plan, log, plan.payload().method().javaName(), HessianCalls.prepare(proxy, plan.payload()), HessianCalls.marker(proxy));
+            Bench proxy = (Bench) factory.create(Bench.class, url, HessianClient.class.getClassLoader());
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
             return Optional.empty();
         } catch (HessianRuntimeException | IOException | IllegalArgumentException | IllegalStateException e) {
             return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));

@@ -1,9 +1,8 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /** {@code --hessian-reply}: how the servlet sends a reply. */
@@ -38,19 +37,10 @@ public enum HessianReply {
         return Parsed.invalid("Hessian reply '" + text + "' (expected: stream or length)");
     }
 
-    /** picocli: stream or length. */
-    public static final class Converter extends ParsedConverter<HessianReply> {
-        @Override
-        protected Parsed<HessianReply> parse(String text) {
-            return HessianReply.parse(text);
-        }
-    }
-
-    /** picocli: the labels. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(HessianReply::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<HessianReply> {
+        public Choices() {
+            super(HessianReply.class, HessianReply::parse);
         }
     }
 }

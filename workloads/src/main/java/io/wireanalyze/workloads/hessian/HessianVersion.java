@@ -1,9 +1,7 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
-
-import java.util.Arrays;
 
 /** {@code --hessian-version}: the Hessian the client's calls are written in; the server answers in the same. */
 public enum HessianVersion {
@@ -28,19 +26,10 @@ public enum HessianVersion {
         return Parsed.invalid("Hessian version '" + text + "' (expected: 1 or 2)");
     }
 
-    /** picocli: 1 or 2. */
-    public static final class Converter extends ParsedConverter<HessianVersion> {
-        @Override
-        protected Parsed<HessianVersion> parse(String text) {
-            return HessianVersion.parse(text);
-        }
-    }
-
-    /** picocli: the labels. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(HessianVersion::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<HessianVersion> {
+        public Choices() {
+            super(HessianVersion.class, HessianVersion::parse);
         }
     }
 }

@@ -5,11 +5,11 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -19,7 +19,6 @@ import io.wireanalyze.workloads.WorkloadException;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,14 +28,11 @@ import java.util.Map;
  */
 public final class HessianWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final int port;
     private final CauchoProtocol protocol;
     private final HessianOptions options;
     private final LaunchSettings launch;
-    private State state = State.NEW;
-    private JvmProcess server;
+    private final ServerJvm server;
 
     public HessianWorkload(int port, CauchoProtocol protocol, HessianOptions options, LaunchSettings launch) {
         ServerConfig.checkPort("httpPort", port);
@@ -44,6 +40,7 @@ public final class HessianWorkload implements Workload {
         this.protocol = protocol;
         this.options = options;
         this.launch = launch;
+        this.server = new ServerJvm(protocol + " server");
     }
 
     /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
@@ -64,15 +61,11 @@ public final class HessianWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException(protocol + " server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
+        server.begin();
         try {
             LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
-            server = ServerLaunch.start(protocol + " server", stack, HessianServer.class, Map.of(),
-                    List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL, protocol.toString(),
-                            HessianServer.REPLY, options.reply().toString()),
-                    ServerLaunch.READY_PREFIX + "hessian=" + port);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+            return server.launch(stack, HessianServer.class, List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL,
+                    protocol.toString(), HessianServer.REPLY, options.reply().toString()), ServerLaunch.READY_PREFIX + "hessian=" + port);
         } catch (WorkloadException | RuntimeException e) {
             close();
             throw e;
@@ -81,9 +74,7 @@ public final class HessianWorkload implements Workload {
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException(protocol + " server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         ClientLaunch client = new ClientLaunch(protocol + " client", HessianClient.class,
                 Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.toString()),
                 HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
@@ -106,14 +97,12 @@ public final class HessianWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     /** Stops the server. Idempotent. */
     @Override
     public void close() {
-        if (server != null) server.close();
-        server = null;
-        state = State.CLOSED;
+        server.close();
     }
 }

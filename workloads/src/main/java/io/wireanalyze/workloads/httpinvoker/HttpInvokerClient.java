@@ -6,8 +6,8 @@ import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.hessian.BenchHessian;
-import io.wireanalyze.workloads.hessian.HessianCallsAccess;
+import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchCalls;
 import org.springframework.remoting.httpinvoker.HttpInvokerProxyFactoryBean;
 
 import java.io.PrintStream;
@@ -41,11 +41,11 @@ public final class HttpInvokerClient {
         try {
             HttpInvokerProxyFactoryBean factory = new HttpInvokerProxyFactoryBean();
             factory.setServiceUrl(url);
-            factory.setServiceInterface(BenchHessian.class);
+            factory.setServiceInterface(Bench.class);
             factory.afterPropertiesSet();
-            BenchHessian proxy = (BenchHessian) factory.getObject();
-            run.calls(plan, log, plan.payload().method().javaName(), HessianCallsAccess.prepare(proxy, plan.payload()),
-                    HessianCallsAccess.marker(proxy));
+            Bench proxy = (Bench) factory.getObject();
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()),
+                    BenchCalls.<RuntimeException>marker(Bench.class, proxy));
             return Optional.empty();
         } catch (RuntimeException e) {
             return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));

@@ -1,21 +1,18 @@
 package io.wireanalyze.workloads.httpinvoker;
 
 import com.sun.net.httpserver.HttpServer;
-import io.wireanalyze.workloads.EndOfInput;
-import io.wireanalyze.workloads.LoopbackPort;
+import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ServerLaunch;
-import io.wireanalyze.workloads.hessian.BenchHessian;
-import io.wireanalyze.workloads.hessian.BenchHessianImpl;
+import io.wireanalyze.workloads.service.Bench;
+import io.wireanalyze.workloads.service.BenchImpl;
 import org.springframework.remoting.httpinvoker.SimpleHttpInvokerServiceExporter;
 
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,8 +32,8 @@ public final class HttpInvokerServer {
 
     static HttpServer start(int port) throws Exception {
         SimpleHttpInvokerServiceExporter exporter = new SimpleHttpInvokerServiceExporter();
-        exporter.setService(new BenchHessianImpl());
-        exporter.setServiceInterface(BenchHessian.class);
+        exporter.setService(new BenchImpl());
+        exporter.setServiceInterface(Bench.class);
         exporter.afterPropertiesSet();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
         server.createContext(PATH, exporter);
@@ -52,26 +49,8 @@ public final class HttpInvokerServer {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        if (port.error().isPresent()) {
-            err.println(ROLE + ": " + port.error().get());
-            return 1;
-        }
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(ROLE + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        HttpServer server;
-        try {
-            server = start(port.orElseThrow());
-        } catch (Exception e) {
-            err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "httpinvoker=" + server.getAddress().getPort());
-        out.flush();
-        EndOfInput.await(in, err, ROLE);
-        server.stop(0);
-        return 0;
+        if (ServerMain.refused(ROLE, err, port)) return 1;
+        return ServerMain.serve(ROLE, "httpinvoker", port.orElseThrow(), () -> start(port.orElseThrow()),
+                server -> server.getAddress().getPort(), server -> server.stop(0), in, out, err);
     }
 }

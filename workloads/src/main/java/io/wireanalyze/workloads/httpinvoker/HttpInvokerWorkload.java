@@ -5,11 +5,11 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -19,7 +19,6 @@ import io.wireanalyze.workloads.WorkloadException;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,17 +28,15 @@ import java.util.Map;
  */
 public final class HttpInvokerWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final int port;
     private final LaunchSettings launch;
-    private State state = State.NEW;
-    private JvmProcess server;
+    private final ServerJvm server;
 
     public HttpInvokerWorkload(int port, LaunchSettings launch) {
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.launch = launch;
+        this.server = new ServerJvm("httpinvoker server");
     }
 
     /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */
@@ -53,13 +50,11 @@ public final class HttpInvokerWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("httpinvoker server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
+        server.begin();
         try {
-            server = ServerLaunch.start("httpinvoker server", launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()),
-                    HttpInvokerServer.class, Map.of(), List.of(HttpInvokerServer.PORT, Integer.toString(port)),
+            return server.launch(launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()),
+                    HttpInvokerServer.class, List.of(HttpInvokerServer.PORT, Integer.toString(port)),
                     ServerLaunch.READY_PREFIX + "httpinvoker=" + port);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
         } catch (WorkloadException | RuntimeException e) {
             close();
             throw e;
@@ -68,9 +63,7 @@ public final class HttpInvokerWorkload implements Workload {
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("httpinvoker server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         ClientLaunch client = new ClientLaunch("httpinvoker client", HttpInvokerClient.class, Map.of(), HostPort.loopback(port),
                 ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()), plan, resultFile);
@@ -89,13 +82,11 @@ public final class HttpInvokerWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     @Override
     public void close() {
-        if (server != null) server.close();
-        server = null;
-        state = State.CLOSED;
+        server.close();
     }
 }

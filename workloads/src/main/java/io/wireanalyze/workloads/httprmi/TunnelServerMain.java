@@ -1,14 +1,11 @@
 package io.wireanalyze.workloads.httprmi;
 
-import io.wireanalyze.workloads.EndOfInput;
-import io.wireanalyze.workloads.LoopbackPort;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerMain;
 
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,29 +35,8 @@ final class TunnelServerMain {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(TunnelLimits.PORT, TunnelLimits.ALLOW), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(TunnelLimits.PORT).flatMap(v -> o.intValue(TunnelLimits.PORT, 1, 65535, 0)));
         Parsed<Set<Integer>> allow = parsed.flatMap(o -> o.required(TunnelLimits.ALLOW)).flatMap(TunnelLimits::ports);
-        for (Parsed<?> p : new Parsed<?>[] {port, allow}) {
-            if (p.error().isPresent()) {
-                err.println(role + ": " + p.error().get());
-                return 1;
-            }
-        }
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(role + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        Server server;
-        try {
-            server = starter.start(port.orElseThrow(), TunnelLimits.allowing(allow.orElseThrow()));
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-            err.println(role + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + ready + "=" + server.port());
-        out.flush();
-        EndOfInput.await(in, err, role);
-        server.close();
-        return 0;
+        if (ServerMain.refused(role, err, port, allow)) return 1;
+        return ServerMain.serve(role, ready, port.orElseThrow(), () -> starter.start(port.orElseThrow(), TunnelLimits.allowing(allow.orElseThrow())),
+                Server::port, Server::close, in, out, err);
     }
 }

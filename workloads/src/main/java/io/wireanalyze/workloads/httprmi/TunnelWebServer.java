@@ -2,13 +2,12 @@ package io.wireanalyze.workloads.httprmi;
 
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.QuietLogging;
-import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import io.wireanalyze.workloads.web.JettyServer;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.Optional;
 
 /**
  * The http-rmi workload's web server JVM: Jetty 12.1 on 127.0.0.1:{@code --port} with the {@link TunnelServlet}
@@ -17,48 +16,27 @@ import java.io.PrintStream;
  * stderr when it cannot start (e.g. the port is in use).
  */
 public final class TunnelWebServer implements TunnelServerMain.Server {
-    private final Server server;
+    private final JettyServer server;
 
-    private TunnelWebServer(Server server) {
+    private TunnelWebServer(JettyServer server) {
         this.server = server;
     }
 
     /** Jetty listening on 127.0.0.1:{@code port} (0: any free port), serving the tunnelling servlet. */
     public static TunnelWebServer start(int port, TunnelLimits limits) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost(Loopback.host());
-        connector.setPort(port);
-        connector.setIdleTimeout(limits.idleTimeout().toMillis());
-        server.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
-        context.addServlet(new ServletHolder(new TunnelServlet(limits)), TunnelRoute.CGI_PATH);
-        server.setHandler(context);
-        try {
-            server.start();
-        } catch (Exception e) {
-            server.stop();
-            throw e;
-        }
-        return new TunnelWebServer(server);
+        return new TunnelWebServer(JettyServer.start(Loopback.host(), port, Optional.of(limits.idleTimeout()),
+                context -> context.addServlet(new ServletHolder(new TunnelServlet(limits)), TunnelRoute.CGI_PATH), () -> { }));
     }
 
     /** The port Jetty listens on. */
     public int port() {
-        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        return server.port();
     }
 
     /** Stops Jetty: its connections are closed, its threads end. */
     @Override
     public void close() {
-        try {
-            server.stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            throw new IllegalStateException("jetty on port " + port() + ": stop failed: " + e, e);
-        }
+        server.close();
     }
 
     public static void main(String[] args) {

@@ -54,7 +54,7 @@ public final class IiopServer {
         try {
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
             root.the_POAManager().activate();
-            org.omg.CORBA.Object ref = root.servant_to_reference(new BenchServant());
+            org.omg.CORBA.Object ref = root.servant_to_reference(new io.wireanalyze.workloads.iiop.bench.BenchServicePOATie(new BenchServant()));
             step = "rebind '" + options.name() + "' at " + options.nameServiceCorbaloc();
             NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
             naming.rebind(naming.to_name(options.name()), ref);

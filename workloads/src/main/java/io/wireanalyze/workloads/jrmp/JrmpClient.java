@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.service.BenchCalls;
+import io.wireanalyze.workloads.service.BenchService;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
@@ -98,7 +100,8 @@ public final class JrmpClient {
                         + " (expected: a " + BenchService.class.getName() + " stub)"), new WeakReference<>(found));
             }
             stub = (BenchService) found;
-            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.prepare(stub, plan.payload()), BenchCalls.marker(stub));
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RemoteException>prepare(BenchService.class, stub, plan.payload()),
+                    BenchCalls.<RemoteException>marker(BenchService.class, stub));
             Reference.reachabilityFence(stub);
             return new Session(Optional.empty(), new WeakReference<>(stub));
         } catch (RemoteException | NotBoundException e) {

@@ -5,6 +5,8 @@ import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.service.BenchService;
+import io.wireanalyze.workloads.service.BenchServiceImpl;
 
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.jrmp;
 
+import io.wireanalyze.workloads.service.BenchServiceImpl;
+
 import java.io.PrintStream;
 import java.rmi.server.Unreferenced;
 

@@ -1,10 +1,9 @@
 package io.wireanalyze.workloads.jrmptls;
 
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
 
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.stream.Collectors;
 
 /** The TLS version a jrmp-tls run negotiates: {@code --tls 1.3} or {@code 1.2}. */
@@ -42,19 +41,10 @@ public enum TlsVersionChoice {
         return Parsed.invalid("TLS protocol '" + name + "' (expected: TLSv1.3 or TLSv1.2)");
     }
 
-    /** picocli: {@code 1.3} or {@code 1.2} to the constant. */
-    public static final class Converter extends ParsedConverter<TlsVersionChoice> {
-        @Override
-        protected Parsed<TlsVersionChoice> parse(String text) {
-            return TlsVersionChoice.parse(text);
-        }
-    }
-
-    /** picocli: the labels, for {@code ${COMPLETION-CANDIDATES}}. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public Iterator<String> iterator() {
-            return Arrays.stream(values()).map(TlsVersionChoice::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<TlsVersionChoice> {
+        public Choices() {
+            super(TlsVersionChoice.class, TlsVersionChoice::parse);
         }
     }
 }

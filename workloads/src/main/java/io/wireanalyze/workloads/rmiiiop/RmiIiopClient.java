@@ -10,8 +10,8 @@ import io.wireanalyze.workloads.IiopReference;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
-import io.wireanalyze.workloads.jrmp.BenchCalls;
-import io.wireanalyze.workloads.jrmp.BenchService;
+import io.wireanalyze.workloads.service.BenchCalls;
+import io.wireanalyze.workloads.service.BenchService;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.UserException;
 import org.omg.CosNaming.NamingContextExt;
@@ -79,7 +79,8 @@ public final class RmiIiopClient {
             BenchService stub = (BenchService) PortableRemoteObject.narrow(found, BenchService.class);
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(IiopReference.describe(orb, found)));
-            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.prepare(stub, plan.payload()), BenchCalls.marker(stub));
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RemoteException>prepare(BenchService.class, stub, plan.payload()),
+                    BenchCalls.<RemoteException>marker(BenchService.class, stub));
             return Optional.empty();
         } catch (RemoteException | UserException | RuntimeException e) {
             return Optional.of(run.step() + ": " + RmiIiopServer.oneLine(e.toString()));

@@ -6,7 +6,7 @@ import io.wireanalyze.workloads.LoopbackPort;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.ServerLaunch;
-import io.wireanalyze.workloads.jrmp.BenchServiceImpl;
+import io.wireanalyze.workloads.service.BenchServiceImpl;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.UserException;
 import org.omg.CosNaming.NamingContextExt;
@@ -24,7 +24,7 @@ import java.util.Optional;
  * The rmi-iiop workload's server JVM: one GlassFish ORB that listens on 127.0.0.1:{@code --object-port} (its
  * server port, in the object's IOR) and 127.0.0.1:{@code --naming-port} (an extra listen socket), runs a
  * {@code TransientNameService} (in-process COS Naming; corbaloc object key {@code NameService}), and exports the
- * JRMP workload's {@link io.wireanalyze.workloads.jrmp.BenchService} with
+ * JRMP workload's {@link io.wireanalyze.workloads.service.BenchService} with
  * {@code PortableRemoteObject.exportObject} (a reflective tie: no rmic), bound under {@code --name}.
  *
  * <p>Prints {@code READY naming=<port> object=<port>} once bound, runs until stdin closes, exits 0. Exit 1 with

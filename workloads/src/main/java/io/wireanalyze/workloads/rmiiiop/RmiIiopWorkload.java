@@ -25,7 +25,7 @@ import java.util.Map;
 
 /**
  * RMI over IIOP on the GlassFish ORB 4.2.5, the seed's scenario: the JRMP workload's
- * {@link io.wireanalyze.workloads.jrmp.BenchService} exported with {@code javax.rmi.PortableRemoteObject}.
+ * {@link io.wireanalyze.workloads.service.BenchService} exported with {@code javax.rmi.PortableRemoteObject}.
  * One server JVM ({@link RmiIiopServer}: ORB, TransientNameService, exported object) listening on the naming
  * port and the object port of 127.0.0.1, and client JVMs ({@link RmiIiopClient}). All run with the GlassFish
  * ORB's class path ({@link StackLibrary#GLASSFISH}), not this JVM's.

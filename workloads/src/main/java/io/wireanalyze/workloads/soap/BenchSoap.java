@@ -7,7 +7,7 @@ import jakarta.jws.WebService;
 import java.util.List;
 
 /**
- * The benchmark's service interface for JAX-WS, the SOAP twin of {@link io.wireanalyze.workloads.jrmp.BenchService}:
+ * The benchmark's service interface for JAX-WS, the SOAP twin of {@link io.wireanalyze.workloads.service.BenchService}:
  * the same operations under the same names (they are the Body's first elements on the wire,
  * {@code {http://bench.wireanalyze.io/}sendInts}), each with its SOAPAction ({@code urn:sendInts}) so a message whose
  * Body WS-Security encrypted is still named. Document/literal wrapped, CXF's default; keep the names stable.

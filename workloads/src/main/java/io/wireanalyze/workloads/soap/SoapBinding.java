@@ -1,9 +1,7 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
-
-import java.util.Arrays;
 
 /** The SOAP version the service is published with; the client learns it from the WSDL. */
 public enum SoapBinding {
@@ -35,19 +33,10 @@ public enum SoapBinding {
         return Parsed.invalid("SOAP version '" + text + "' (expected: 1.1 or 1.2)");
     }
 
-    /** picocli: 1.1 or 1.2. */
-    public static final class Converter extends ParsedConverter<SoapBinding> {
-        @Override
-        protected Parsed<SoapBinding> parse(String text) {
-            return SoapBinding.parse(text);
-        }
-    }
-
-    /** picocli: the labels. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(SoapBinding::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<SoapBinding> {
+        public Choices() {
+            super(SoapBinding.class, SoapBinding::parse);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
+import io.wireanalyze.workloads.service.BenchCalls;
 import jakarta.xml.ws.Service;
 import jakarta.xml.ws.WebServiceException;
 
@@ -62,7 +63,8 @@ public final class SoapClient {
                         Optional.ofNullable(System.getProperty(KEYS_PROPERTY)).map(Path::of),
                         SoapBinding.parse(System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
             }
-            run.calls(plan, log, plan.payload().method().javaName(), SoapCalls.prepare(port, plan.payload()), SoapCalls.marker(port));
+            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(BenchSoap.class, port, plan.payload()),
+                    BenchCalls.<RuntimeException>marker(BenchSoap.class, port));
             return Optional.empty();
         } catch (WebServiceException | IOException | IllegalArgumentException e) {
             return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));

@@ -1,19 +1,15 @@
 package io.wireanalyze.workloads.soap;
 
-import io.wireanalyze.workloads.EndOfInput;
 import io.wireanalyze.workloads.Loopback;
-import io.wireanalyze.workloads.LoopbackPort;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerMain;
+import io.wireanalyze.workloads.web.JettyServer;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -29,7 +25,7 @@ import java.util.Set;
  * Prints {@code READY soap=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on stderr
  * when it cannot start.
  */
-public final class SoapServer implements AutoCloseable {
+public final class SoapServer {
     static final String PORT = "--port";
     static final String BINDING = "--binding";
     static final String SECURITY = "--security";
@@ -38,34 +34,17 @@ public final class SoapServer implements AutoCloseable {
     static final String SERVICE_PATH = "/bench";
     private static final String ROLE = "soap server";
 
-    private final Server server;
-
-    private SoapServer(Server server) {
-        this.server = server;
+    private SoapServer() {
     }
 
     /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
-    public static SoapServer start(int port, SoapBinding binding, WsSecurity security, Optional<Path> keys) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost(Loopback.ADDRESS);
-        connector.setPort(port);
-        server.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
+    public static JettyServer start(int port, SoapBinding binding, WsSecurity security, Optional<Path> keys) throws Exception {
         CXFNonSpringServlet cxf = new CXFNonSpringServlet();
-        ServletHolder holder = new ServletHolder(cxf);
-        holder.setInitOrder(1);   // the servlet, and with it CXF's bus, is initialised when Jetty starts
-        context.addServlet(holder, SERVLET_PATH + "/*");
-        server.setHandler(context);
-        try {
-            server.start();
-            publish(cxf.getBus(), binding, security, keys);
-        } catch (Exception e) {
-            server.stop();
-            throw e;
-        }
-        return new SoapServer(server);
+        return JettyServer.start(Loopback.ADDRESS, port, Optional.empty(), context -> {
+            ServletHolder holder = new ServletHolder(cxf);
+            holder.setInitOrder(1);   // the servlet, and with it CXF's bus, is initialised when Jetty starts
+            context.addServlet(holder, SERVLET_PATH + "/*");
+        }, () -> publish(cxf.getBus(), binding, security, keys));
     }
 
     private static void publish(Bus bus, SoapBinding binding, WsSecurity security, Optional<Path> keys) {
@@ -85,21 +64,6 @@ public final class SoapServer implements AutoCloseable {
         factory.create();
     }
 
-    public int port() {
-        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
-    }
-
-    @Override
-    public void close() {
-        try {
-            server.stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            throw new IllegalStateException("jetty on port " + port() + ": stop failed: " + e, e);
-        }
-    }
-
     public static void main(String[] args) {
         QuietLogging.apply();
         System.exit(run(args, System.in, System.out, System.err));
@@ -109,30 +73,10 @@ public final class SoapServer implements AutoCloseable {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT, BINDING, SECURITY, KEYS), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
         Parsed<SoapBinding> binding = parsed.flatMap(o -> o.required(BINDING)).flatMap(SoapBinding::parse);
-        for (Parsed<?> p : new Parsed<?>[] {port, binding}) {
-            if (p.error().isPresent()) {
-                err.println(ROLE + ": " + p.error().get());
-                return 1;
-            }
-        }
+        if (ServerMain.refused(ROLE, err, port, binding)) return 1;
         OptionArgs options = parsed.orElseThrow();
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(ROLE + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        SoapServer soap;
-        try {
-            WsSecurity security = WsSecurity.parse(options.value(SECURITY).orElse(WsSecurity.NONE.toString()));
-            soap = start(port.orElseThrow(), binding.orElseThrow(), security, options.value(KEYS).map(Path::of));
-        } catch (Exception e) {
-            err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "soap=" + soap.port());
-        out.flush();
-        EndOfInput.await(in, err, ROLE);
-        soap.close();
-        return 0;
+        return ServerMain.serve(ROLE, "soap", port.orElseThrow(), () -> start(port.orElseThrow(), binding.orElseThrow(),
+                        WsSecurity.parse(options.value(SECURITY).orElse(WsSecurity.NONE.toString())), options.value(KEYS).map(Path::of)),
+                JettyServer::port, JettyServer::close, in, out, err);
     }
 }

@@ -5,11 +5,11 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -36,14 +36,11 @@ import java.util.stream.Stream;
  */
 public final class SoapWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final int port;
     private final SoapOptions options;
     private final WsSecurity security;
     private final LaunchSettings launch;
-    private State state = State.NEW;
-    private JvmProcess server;
+    private final ServerJvm server;
     private Path keys;
 
     public SoapWorkload(int port, SoapOptions options, WsSecurity security, LaunchSettings launch) {
@@ -54,6 +51,7 @@ public final class SoapWorkload implements Workload {
         this.options = options;
         this.security = security;
         this.launch = launch;
+        this.server = new ServerJvm("soap server");
     }
 
     /** {@code --protocol soap}: from {@link HttpPortOption} and {@link SoapOptions}. */
@@ -78,8 +76,7 @@ public final class SoapWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("soap server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
+        server.begin();
         try {
             List<String> args = new ArrayList<>(List.of(SoapServer.PORT, Integer.toString(port), SoapServer.BINDING,
                     options.binding().toString(), SoapServer.SECURITY, security.toString()));
@@ -89,8 +86,7 @@ public final class SoapWorkload implements Workload {
                 args.addAll(List.of(SoapServer.KEYS, keys.toString()));
             }
             LaunchSettings stack = launch.withClassPath(StackLibrary.CXF.classPath());
-            server = ServerLaunch.start("soap server", stack, SoapServer.class, Map.of(), args, ServerLaunch.READY_PREFIX + "soap=" + port);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+            return server.launch(stack, SoapServer.class, args, ServerLaunch.READY_PREFIX + "soap=" + port);
         } catch (IOException e) {
             close();
             throw new WorkloadException("soap-wssec keys: " + e.getMessage(), e);
@@ -102,9 +98,7 @@ public final class SoapWorkload implements Workload {
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("soap server: " + state.name().toLowerCase(java.util.Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         Map<String, String> properties = new TreeMap<>(Map.of(SoapClient.STACK_PROPERTY, options.stack().toString(),
                 SoapClient.STYLE_PROPERTY, options.style().name(), SoapClient.SECURITY_PROPERTY, security.toString(),
                 SoapClient.BINDING_PROPERTY, options.binding().toString()));
@@ -128,14 +122,13 @@ public final class SoapWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     /** Stops the server and deletes the run's keys. Idempotent. */
     @Override
     public void close() {
-        if (server != null) server.close();
-        server = null;
+        server.close();
         if (keys != null) {
             try (Stream<Path> files = Files.walk(keys)) {
                 for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
@@ -144,6 +137,5 @@ public final class SoapWorkload implements Workload {
             }
             keys = null;
         }
-        state = State.CLOSED;
     }
 }

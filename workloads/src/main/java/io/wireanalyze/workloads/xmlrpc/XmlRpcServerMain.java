@@ -1,11 +1,9 @@
 package io.wireanalyze.workloads.xmlrpc;
 
-import io.wireanalyze.workloads.EndOfInput;
-import io.wireanalyze.workloads.LoopbackPort;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
-import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerMain;
 import org.apache.xmlrpc.server.PropertyHandlerMapping;
 import org.apache.xmlrpc.server.XmlRpcServer;
 import org.apache.xmlrpc.server.XmlRpcServerConfigImpl;
@@ -14,7 +12,6 @@ import org.apache.xmlrpc.webserver.WebServer;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,26 +48,8 @@ public final class XmlRpcServerMain {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        if (port.error().isPresent()) {
-            err.println(ROLE + ": " + port.error().get());
-            return 1;
-        }
-        Optional<String> busy = LoopbackPort.problem(port.orElseThrow());
-        if (busy.isPresent()) {
-            err.println(ROLE + ": port " + port.orElseThrow() + ": " + busy.get());
-            return 1;
-        }
-        WebServer web;
-        try {
-            web = start(port.orElseThrow());
-        } catch (Exception e) {
-            err.println(ROLE + ": " + e.toString().replaceAll("\\s+", " "));
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "xmlrpc=" + web.getPort());
-        out.flush();
-        EndOfInput.await(in, err, ROLE);
-        web.shutdown();
-        return 0;
+        if (ServerMain.refused(ROLE, err, port)) return 1;
+        return ServerMain.serve(ROLE, "xmlrpc", port.orElseThrow(), () -> start(port.orElseThrow()), WebServer::getPort, WebServer::shutdown,
+                in, out, err);
     }
 }

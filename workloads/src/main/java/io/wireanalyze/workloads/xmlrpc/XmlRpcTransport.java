@@ -1,9 +1,7 @@
 package io.wireanalyze.workloads.xmlrpc;
 
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
-
-import java.util.Arrays;
 
 /** {@code --xmlrpc-transport}: seed 003's three Apache XML-RPC client transports. */
 public enum XmlRpcTransport {
@@ -36,19 +34,10 @@ public enum XmlRpcTransport {
         return Parsed.invalid("XML-RPC transport '" + text + "' (expected: default, httpclient or lite)");
     }
 
-    /** picocli. */
-    public static final class Converter extends ParsedConverter<XmlRpcTransport> {
-        @Override
-        protected Parsed<XmlRpcTransport> parse(String text) {
-            return XmlRpcTransport.parse(text);
-        }
-    }
-
-    /** picocli: the labels. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(XmlRpcTransport::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<XmlRpcTransport> {
+        public Choices() {
+            super(XmlRpcTransport.class, XmlRpcTransport::parse);
         }
     }
 }

@@ -5,11 +5,11 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -19,7 +19,6 @@ import io.wireanalyze.workloads.WorkloadException;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,21 +29,19 @@ import java.util.Map;
  */
 public final class XmlRpcWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     static final String PATH = "/RPC2";
 
     private final int port;
     private final XmlRpcOptions options;
     private final LaunchSettings launch;
-    private State state = State.NEW;
-    private JvmProcess server;
+    private final ServerJvm server;
 
     public XmlRpcWorkload(int port, XmlRpcOptions options, LaunchSettings launch) {
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.options = options;
         this.launch = launch;
+        this.server = new ServerJvm("xmlrpc server");
     }
 
     /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
@@ -58,12 +55,10 @@ public final class XmlRpcWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("xmlrpc server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
+        server.begin();
         try {
-            server = ServerLaunch.start("xmlrpc server", launch.withClassPath(StackLibrary.XMLRPC.classPath()), XmlRpcServerMain.class,
-                    Map.of(), List.of(XmlRpcServerMain.PORT, Integer.toString(port)), ServerLaunch.READY_PREFIX + "xmlrpc=" + port);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+            return server.launch(launch.withClassPath(StackLibrary.XMLRPC.classPath()), XmlRpcServerMain.class,
+                    List.of(XmlRpcServerMain.PORT, Integer.toString(port)), ServerLaunch.READY_PREFIX + "xmlrpc=" + port);
         } catch (WorkloadException | RuntimeException e) {
             close();
             throw e;
@@ -72,9 +67,7 @@ public final class XmlRpcWorkload implements Workload {
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("xmlrpc server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         ClientLaunch client = new ClientLaunch("xmlrpc client", XmlRpcClientMain.class,
                 Map.of(XmlRpcClientMain.TRANSPORT_PROPERTY, options.transport().toString()),
                 HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
@@ -94,13 +87,11 @@ public final class XmlRpcWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     @Override
     public void close() {
-        if (server != null) server.close();
-        server = null;
-        state = State.CLOSED;
+        server.close();
     }
 }

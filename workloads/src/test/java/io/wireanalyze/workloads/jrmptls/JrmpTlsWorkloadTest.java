@@ -10,8 +10,8 @@ import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.TestLaunch;
 import io.wireanalyze.workloads.WorkloadArgs;
-import io.wireanalyze.workloads.WorkloadKind;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.table.WorkloadKind;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +90,7 @@ class JrmpTlsWorkloadTest {
     @Test
     void theWorkloadTableBuildsItFromItsOptions() {
         assertEquals("jrmp-tls", WorkloadKind.JRMP_TLS.toString());
-        JrmpTlsWorkload w = (JrmpTlsWorkload) WorkloadKind.JRMP_TLS.create(WorkloadArgs.defaults(WorkloadKind.JRMP_TLS));
+        JrmpTlsWorkload w = (JrmpTlsWorkload) WorkloadKind.JRMP_TLS.create(WorkloadKind.JRMP_TLS.defaultArgs());
         assertEquals(TlsVersionChoice.TLS_1_3, w.version());
         assertEquals(List.of(1099, 1100), w.ports());
         assertEquals("TLSv1.2", TlsVersionChoice.parse("1.2").orElseThrow().jsseName());

@@ -83,7 +83,7 @@ class RmiIiopWorkloadTest {
         for (CallRecord c : r.calls(CallKind.WARMUP)) assertEquals(Optional.of("100"), c.result());
         assertEquals(Optional.empty(), r.calls(CallKind.MARK).get(0).result());
         // The JRMP workload's Java interface, as an RMI-IIOP repository id, on loopback and the object port.
-        assertEquals(Optional.of("RMI:io.wireanalyze.workloads.jrmp.BenchService:0000000000000000 @ 127.0.0.1:"
+        assertEquals(Optional.of("RMI:io.wireanalyze.workloads.service.BenchService:0000000000000000 @ 127.0.0.1:"
                 + ports[1] + " (IIOP 1.2)"), calls.get(0).result());
         for (int i = 1; i < calls.size(); i++) {
             CallRecord c = calls.get(i);

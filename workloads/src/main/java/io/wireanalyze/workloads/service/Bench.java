@@ -1,14 +1,15 @@
-package io.wireanalyze.workloads.hessian;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchRecord;
 
 import java.util.List;
 
 /**
- * The benchmark's service interface over Hessian: the methods of every other workload, by the same names (Hessian
- * calls name their method; {@code com.caucho.hessian} mangles names only for overloads, and there are none).
+ * The benchmark's service as a plain Java interface, exported by the Hessian, Burlap and Spring HttpInvoker workloads:
+ * the methods of every other workload, by the same names (Hessian calls name their method; {@code com.caucho.hessian}
+ * mangles names only for overloads, and there are none). Its name is not on those stacks' wire.
  */
-public interface BenchHessian {
+public interface Bench {
 
     int sendInts(int[] data);
 

@@ -1,4 +1,4 @@
-package io.wireanalyze.workloads.jrmp;
+package io.wireanalyze.workloads.service;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.wireanalyze.cli;
+package io.wireanalyze.console;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -30,13 +30,13 @@ public final class Progress {
     }
 
     /** Progress on the same stream printing only warnings and interruptions. */
-    Progress quiet() {
+    public Progress quiet() {
         return new Progress(err, Detail.WARNINGS);
     }
 
     /** Work that may take long. */
     @FunctionalInterface
-    interface Task<T, E extends Exception> {
+    public interface Task<T, E extends Exception> {
         T run() throws E;
     }
 
@@ -73,7 +73,7 @@ public final class Progress {
      * Runs {@code task}, ticking {@code "<what> running for N s; <status>"} meanwhile from a daemon thread, and
      * clears the counter when it ends.
      */
-    <T, E extends Exception> T during(String what, Supplier<String> status, Task<T, E> task) throws E {
+    public <T, E extends Exception> T during(String what, Supplier<String> status, Task<T, E> task) throws E {
         long start = System.nanoTime();
         Thread ticker = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {

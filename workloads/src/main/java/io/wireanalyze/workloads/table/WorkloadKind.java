@@ -1,5 +1,15 @@
-package io.wireanalyze.workloads;
+package io.wireanalyze.workloads.table;
 
+import io.wireanalyze.workloads.BenchMethod;
+import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.GiopNamingOption;
+import io.wireanalyze.workloads.HttpPortOption;
+import io.wireanalyze.workloads.OptionGroup;
+import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Payload;
+import io.wireanalyze.workloads.ServerPortOptions;
+import io.wireanalyze.workloads.Workload;
+import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.hessian.HessianOptions;
 import io.wireanalyze.workloads.hessian.HessianWorkload;
 import io.wireanalyze.workloads.httpinvoker.HttpInvokerWorkload;
@@ -7,12 +17,12 @@ import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
 import io.wireanalyze.workloads.iiop.IiopWorkload;
-import io.wireanalyze.workloads.jrmp.BenchService;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
 import io.wireanalyze.workloads.jrmptls.JrmpTlsOptions;
 import io.wireanalyze.workloads.jrmptls.JrmpTlsWorkload;
 import io.wireanalyze.workloads.rmiiiop.RmiIiopWorkload;
+import io.wireanalyze.workloads.service.BenchService;
 import io.wireanalyze.workloads.soap.SoapOptions;
 import io.wireanalyze.workloads.soap.SoapWorkload;
 import io.wireanalyze.workloads.xmlrpc.XmlRpcOptions;
@@ -29,8 +39,8 @@ import java.util.stream.Collectors;
 /**
  * The workload table: every remoting stack {@code capture --protocol} can run, with the option groups it takes,
  * the remote interfaces whose methods name the RMI method hashes on its wire, and how it is built from its
- * options. Adding a workload is a package with its {@link Workload} (and its own {@link OptionGroup}s) plus one
- * constant here. Those not built yet say so.
+ * options; in a package of its own, above every workload package (as {@code protocols} is for the decoders). Adding
+ * a workload is a package with its {@link Workload} (and its own {@link OptionGroup}s) plus one constant here. Those not built yet say so.
  */
 public enum WorkloadKind {
     JRMP("jrmp", List.of(ServerPortOptions.class, DgcOptions.class), List.of(BenchService.class), JrmpWorkload::create),
@@ -111,6 +121,11 @@ public enum WorkloadKind {
                 .map(WorkloadKind::toString).collect(Collectors.joining(", ")) + ")");
     }
 
+    /** Every group this workload takes, each with its defaults (nothing given on a command line). */
+    public WorkloadArgs defaultArgs() {
+        return WorkloadArgs.defaults(optionGroups);
+    }
+
     /** Every option group of the table, each once, in table order. */
     public static Set<Class<? extends OptionGroup>> allOptionGroups() {
         return Arrays.stream(values()).flatMap(k -> k.optionGroups.stream()).collect(Collectors.toCollection(LinkedHashSet::new));
@@ -138,19 +153,10 @@ public enum WorkloadKind {
                 + Arrays.stream(values()).map(WorkloadKind::toString).collect(Collectors.joining(", ")) + ")");
     }
 
-    /** picocli: the label, any case, to the constant. */
-    public static final class Converter extends ParsedConverter<WorkloadKind> {
-        @Override
-        protected Parsed<WorkloadKind> parse(String text) {
-            return WorkloadKind.parse(text);
-        }
-    }
-
-    /** picocli: the labels, for {@code ${COMPLETION-CANDIDATES}}. */
-    public static final class Labels implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(WorkloadKind::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<WorkloadKind> {
+        public Choices() {
+            super(WorkloadKind.class, WorkloadKind::parse);
         }
     }
 }

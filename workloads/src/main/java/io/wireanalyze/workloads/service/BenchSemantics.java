@@ -1,4 +1,4 @@
-package io.wireanalyze.workloads.jrmp;
+package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchMethod;
 import io.wireanalyze.workloads.BenchRecord;
@@ -7,71 +7,65 @@ import io.wireanalyze.workloads.BenchValues;
 import java.util.List;
 
 /**
- * The server side of the Java {@link BenchService}, over JRMP and over IIOP (RMI-IIOP): trivial method bodies
- * so the cost measured is the remoting.
+ * The benchmark service's one semantics, whatever the stack: trivial bodies so the cost measured is the remoting,
+ * the same values everywhere ({@link BenchValues}). Each stack's server object is a thin adapter that extends this
+ * and implements its stack's interface: {@link BenchServiceImpl} (RMI over JRMP and IIOP), {@link BenchImpl}
+ * (Hessian, Burlap, HttpInvoker), the JAX-WS and CORBA servants in their workloads. No interface here: a stack sees
+ * only its own (RMI-IIOP maps every interface of the exported class).
  */
-public class BenchServiceImpl implements BenchService {
+public class BenchSemantics {
 
-    @Override
+    /** Koutsogiannakis et al. section 5, "array of integers": {@code data.length} (0 for none). */
     public int sendInts(int[] data) {
-        return data.length;
+        return data == null ? 0 : data.length;
     }
 
-    @Override
+    /** "String of characters": {@code s.length()} (0 for none). */
     public int sendChars(String s) {
-        return s.length();
+        return s == null ? 0 : s.length();
     }
 
-    @Override
+    /** Seed 003's call: {@code count} ten-field records (clamped to 0..{@link BenchMethod#MAX_OBJECTS}). */
     public List<BenchRecord> getObjects(int count) {
         return BenchValues.records(Math.max(0, Math.min(count, BenchMethod.MAX_OBJECTS)));
     }
 
-    @Override
     public void ping() {
     }
 
-    @Override
     public int getInt() {
         return BenchValues.INT;
     }
 
-    @Override
     public short getShort() {
         return BenchValues.SHORT;
     }
 
-    @Override
     public long getLong() {
         return BenchValues.LONG;
     }
 
-    @Override
     public float getFloat() {
         return BenchValues.FLOAT;
     }
 
-    @Override
     public double getDouble() {
         return BenchValues.DOUBLE;
     }
 
-    @Override
     public boolean getBoolean() {
         return BenchValues.BOOLEAN;
     }
 
-    @Override
     public byte getByte() {
         return BenchValues.BYTE;
     }
 
-    @Override
     public String getString() {
         return BenchValues.STRING;
     }
 
-    @Override
+    /** The marker between warm-up and measured calls: does nothing. */
     public void wireanalyzeMark(String label) {
     }
 }
