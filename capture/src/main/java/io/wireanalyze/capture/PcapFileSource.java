@@ -10,23 +10,26 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Reads a classic pcap file (either byte order, microsecond or nanosecond timestamps) through read-only
- * memory mappings. {@link Frame#bytes()} is a read-only slice of the mapping: packet bytes are never
- * copied. Frames are numbered from 1, as Wireshark numbers them.
+ * Reads a classic pcap file (either byte order, microsecond or nanosecond timestamps) in windows of a
+ * megabyte read onto the heap ({@link ReadWindow}): {@link Frame#bytes()} is a read-only slice of its window,
+ * and resident memory does not grow with the file. Frames are numbered from 1, as Wireshark numbers them.
  *
  * <p>Damage (a cut-off last record, a record length no writer produces) ends reading: {@link #next()}
  * returns {@code null} and {@link #stopReason()} says what was found where. Not thread-safe.
  */
 public final class PcapFileSource implements FrameSource {
 
-    /** Default mapping window: large enough to map rarely, small enough to leave address space alone. */
-    static final int DEFAULT_WINDOW_BYTES = 256 << 20;
+    /**
+     * Default window: a few hundred frames per read. Small, as a connection that keeps a segment (to compare a
+     * retransmission, or waiting for a hole) keeps its whole window on the heap.
+     */
+    static final int DEFAULT_WINDOW_BYTES = 1 << 20;
 
     private final Path file;
     private final FileChannel channel;
     private final long fileSize;
     private final PcapHeader header;
-    private final MappedWindow window;
+    private final ReadWindow window;
     private long offset = PcapHeader.LENGTH;
     private long lastFrameNumber;
     private String stopReason;
@@ -37,7 +40,7 @@ public final class PcapFileSource implements FrameSource {
         this.channel = channel;
         this.fileSize = fileSize;
         this.header = header;
-        this.window = new MappedWindow(channel, fileSize, windowBytes, header.byteOrder());
+        this.window = new ReadWindow(channel, fileSize, windowBytes, header.byteOrder());
     }
 
     /**
@@ -138,8 +141,7 @@ public final class PcapFileSource implements FrameSource {
     }
 
     /**
-     * Closes the file. Frames already returned stay readable: their mappings live until they are
-     * garbage-collected.
+     * Closes the file. Frames already returned stay readable: their windows are on the heap.
      */
     @Override
     public void close() throws IOException {

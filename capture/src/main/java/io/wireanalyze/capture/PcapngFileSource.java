@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Reads a pcapng file (draft-ietf-opsawg-pcapng) through read-only memory mappings, as
- * {@link PcapFileSource} reads classic pcap: {@link Frame#bytes()} is a read-only slice of the mapping.
+ * Reads a pcapng file (draft-ietf-opsawg-pcapng) in windows read onto the heap, as
+ * {@link PcapFileSource} reads classic pcap: {@link Frame#bytes()} is a read-only slice of its window.
  *
  * <p>Every section has its own byte order and its own interfaces; every interface its own link type,
  * snaplen and timestamp unit, so one file may mix Ethernet and Linux cooked frames (which libpcap's
@@ -49,7 +49,7 @@ public final class PcapngFileSource implements FrameSource {
     private final Path file;
     private final FileChannel channel;
     private final long fileSize;
-    private final MappedWindow window;
+    private final ReadWindow window;
     private final List<PcapngInterface> allInterfaces = new ArrayList<>();
     private List<PcapngInterface> interfaces = new ArrayList<>();   // of the current section, by Interface ID
     private ByteOrder order;
@@ -67,7 +67,7 @@ public final class PcapngFileSource implements FrameSource {
         this.file = file;
         this.channel = channel;
         this.fileSize = fileSize;
-        this.window = new MappedWindow(channel, fileSize, windowBytes, ByteOrder.BIG_ENDIAN);
+        this.window = new ReadWindow(channel, fileSize, windowBytes, ByteOrder.BIG_ENDIAN);
     }
 
     /**

@@ -45,14 +45,17 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--slice", paramLabel = "N", defaultValue = "150000", description = "Packets of the small capture (default: ${DEFAULT-VALUE}).")
     long slice;
 
+    @Option(names = "--xml-packets", paramLabel = "N", defaultValue = "1500000", description = "Packets of the XML-heavy capture (SOAP, WS-Security, Burlap and XML-RPC replays at the --mtu) and of its big-frame twin (the same replays as captured); 0: neither (default: ${DEFAULT-VALUE}).")
+    long xmlPackets;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each measurement; the best is shown (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--java-opts", paramLabel = "OPTS", defaultValue = "-XX:+UseParallelGC",
-            description = "JVM options for every Java process measured, split at spaces (default: ${DEFAULT-VALUE}, what ./wireanalyze runs with; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
+    @Option(names = "--java-opts", paramLabel = "OPTS",
+            description = "JVM options for every Java process measured, split at spaces (default: what ./wireanalyze runs with, -XX:+UseParallelGC -Xmx of 1 GiB or a quarter of the memory when less; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
     String javaOpts;
 
     @Option(names = "--tshark-timeout", paramLabel = "SECONDS", defaultValue = "300", description = "Stop tshark after this long and report \"> N s\" (default: ${DEFAULT-VALUE}).")
@@ -70,11 +73,16 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The fixtures of the XML-heavy captures: SOAP (with WS-Security), Burlap and XML-RPC. */
+    static final List<String> XML_FOLDERS = List.of("soap", "burlap", "xmlrpc");
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs " + runs + " (expected: >= 1)");
         if (packets < 1 || slice < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets and --slice must be >= 1");
+        if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
+        if (javaOpts == null) javaOpts = launcherOptions(Machine.here().memoryKib());
         Path jarFile = jar != null ? jar : runningJar();
         if (!Files.isRegularFile(jarFile)) throw new IOException("--jar " + jarFile + ": no such file (build it: mvn -pl cli -am package -DskipTests)");
         Path fixtureDir = fixtures != null ? fixtures : defaultFixtures(jarFile);
@@ -98,6 +106,14 @@ public final class BenchCommand implements Callable<Integer> {
                 new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(mixed.rounds()), mtu, seed));
         CaptureSynthesizer.Summary cut = captures.get("mixed-" + slice + "p-seed" + seed,
                 new CaptureSynthesizer.Options(new SynthesisTarget.Packets(slice), 0, seed));
+        String xmlLabel = "XML MTU-" + mtu, bigLabel = "XML big frames";
+        CaptureSynthesizer.Summary xml = null, big = null;
+        if (xmlPackets > 0) {
+            xml = captures.get("xml-" + xmlPackets + "p-mtu" + mtu + "-seed" + seed,
+                    new CaptureSynthesizer.Options(new SynthesisTarget.Packets(xmlPackets), mtu, seed), XML_FOLDERS);
+            big = captures.get("xml-" + xmlPackets + "p-mtu" + mtu + "-as-captured-seed" + seed,
+                    new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(xml.rounds()), 0, seed), XML_FOLDERS);
+        }
         boolean tshark = !noTshark && Tshark.installed();
         if (!noTshark && !tshark) err.println("wireanalyze: tshark is not installed (apt-get install tshark): its runs are skipped");
 
@@ -105,6 +121,10 @@ public final class BenchCommand implements Callable<Integer> {
         ms.addAll(measure(children, new Capture(mixedLabel, mixed.file(), mixed.packets(), mixed.bytes()), mixed.keyLog(), tshark));
         ms.addAll(measure(children, new Capture(mtuLabel, small.file(), small.packets(), small.bytes()), small.keyLog(), tshark));
         ms.addAll(measure(children, new Capture(sliceLabel, cut.file(), cut.packets(), cut.bytes()), cut.keyLog(), tshark));
+        if (xml != null) {
+            ms.addAll(measure(children, new Capture(xmlLabel, xml.file(), xml.packets(), xml.bytes()), xml.keyLog(), tshark));
+            ms.addAll(measure(children, new Capture(bigLabel, big.file(), big.packets(), big.bytes()), big.keyLog(), tshark));
+        }
         BenchReport.table(out, ms);
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
@@ -138,6 +158,12 @@ public final class BenchCommand implements Callable<Integer> {
             if (!same) throw new IOException(c.label() + ": the JSON with workers (" + parallel + ") differs from the one thread's (" + single + ")");
         }
         return out;
+    }
+
+    /** The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): a heap of 1 GiB or a quarter of it. */
+    static String launcherOptions(long memoryKib) {
+        long heapMib = memoryKib > 0 ? Math.min(1024, memoryKib / 4096) : 1024;
+        return "-XX:+UseParallelGC -Xmx" + heapMib + "m";
     }
 
     /** Reads the whole file, so that the page cache holds it for every run alike. */

@@ -47,7 +47,7 @@ final class BenchReport {
         t.print(out);
         out.println("vs floor: wall time over the read floor's (lower is better); vs tshark: tshark's wall time over this one's"
                 + " (higher is better). Whole processes, best of " + (ms.isEmpty() ? 1 : ms.get(0).runs()) + " run(s). Peak RSS: the process's"
-                + " maximum resident set, the mapped capture's pages included; anon RSS: without them (heap and native memory), sampled every 20 ms.");
+                + " maximum resident set (the reader keeps the capture's bytes on the heap, in 1 MiB windows); anon RSS: its anonymous part (heap and native memory), sampled every 20 ms.");
     }
 
     /** The targets, from the measurements of the mixed capture, its MTU variant and the slice. */

@@ -44,9 +44,22 @@ final class WorkCaptures {
 
     /** The capture {@code name}.pcap made with {@code options}: reused when there, else written now. */
     CaptureSynthesizer.Summary get(String name, CaptureSynthesizer.Options options) throws IOException {
+        return get(name, options, List.of());
+    }
+
+    /**
+     * The same, of the fixtures in the protocol folders {@code only} (e.g. soap, burlap, xmlrpc) alone; all of them
+     * when it is empty.
+     */
+    CaptureSynthesizer.Summary get(String name, CaptureSynthesizer.Options options, List<String> only) throws IOException {
         Path pcap = dir.resolve(name + ".pcap"), params = dir.resolve(name + ".params");
         List<SessionTemplate> ts = templates();
-        String made = "wireanalyze synthetic capture 1; " + options.describe() + "; " + ts.size() + " fixtures, sha-256 " + fixtureDigest;
+        if (!only.isEmpty()) {
+            ts = ts.stream().filter(t -> only.contains(fixtures.relativize(t.source()).getName(0).toString())).toList();
+            if (ts.isEmpty()) throw new IOException(fixtures + ": no captures in " + String.join(", ", only) + " (expected: the repository's fixtures/)");
+        }
+        String made = "wireanalyze synthetic capture 1; " + options.describe() + "; " + ts.size() + " fixtures"
+                + (only.isEmpty() ? "" : " of " + String.join(", ", only)) + ", sha-256 " + fixtureDigest;
         long rounds = options.target().rounds(CaptureSynthesizer.packetsPerRound(ts, options.mtu()), CaptureSynthesizer.bytesPerRound(ts, options.mtu()));
         Path keys = dir.resolve(name + ".keys");
         if (Files.isRegularFile(pcap) && Files.isRegularFile(params) && Files.readString(params).strip().equals(made)) {

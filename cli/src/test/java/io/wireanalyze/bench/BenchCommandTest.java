@@ -49,6 +49,38 @@ class BenchCommandTest {
     }
 
     @Test
+    void theXmlCapturesReplayOnlySoapBurlapAndXmlRpcFixtures(@TempDir Path dir) throws Exception {
+        Path fixtures = Path.of(fixtures());
+        WorkCaptures captures = new WorkCaptures(dir, fixtures, new PrintWriter(new StringWriter()));
+        var all = CaptureSynthesizer.templates(fixtures);
+        var xml = all.stream().filter(t -> BenchCommand.XML_FOLDERS.contains(fixtures.relativize(t.source()).getName(0).toString())).toList();
+        assertEquals(9, xml.size(), "the SOAP (with WS-Security), Burlap and XML-RPC fixtures");
+        CaptureSynthesizer.Summary mtu = captures.get("xml", new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(2), 1500, 1),
+                BenchCommand.XML_FOLDERS);
+        CaptureSynthesizer.Summary big = captures.get("xml-big", new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(2), 0, 1),
+                BenchCommand.XML_FOLDERS);
+        assertEquals(2 * xml.size(), mtu.replays());
+        assertEquals(2 * CaptureSynthesizer.packetsPerRound(xml, 1500), mtu.packets());
+        assertEquals(2 * CaptureSynthesizer.packetsPerRound(xml, 0), big.packets());
+        assertTrue(mtu.packets() > big.packets(), mtu.packets() + " packets at MTU 1500, " + big.packets() + " as captured");
+        long frames = 0;
+        try (FrameSource s = CaptureFiles.open(mtu.file())) {
+            for (var f = s.next(); f != null; f = s.next()) {
+                frames++;
+                assertTrue(f.bytes().remaining() <= 1514, "frame " + f.number() + ": " + f.bytes().remaining() + " bytes");
+            }
+        }
+        assertEquals(mtu.packets(), frames);
+    }
+
+    @Test
+    void theBenchRunsWithTheLaunchersHeap() {
+        assertEquals("-XX:+UseParallelGC -Xmx1024m", BenchCommand.launcherOptions(24_000_000));
+        assertEquals("-XX:+UseParallelGC -Xmx500m", BenchCommand.launcherOptions(2_048_000));
+        assertEquals("-XX:+UseParallelGC -Xmx1024m", BenchCommand.launcherOptions(0));
+    }
+
+    @Test
     void aMissingFixturesFolderIsSaid(@TempDir Path dir) throws Exception {
         Path jar = Files.createFile(dir.resolve("wireanalyze.jar"));
         Run r = run("bench", "--jar", jar.toString(), "--fixtures", dir.resolve("nowhere").toString(), "--work", dir.resolve("w").toString());

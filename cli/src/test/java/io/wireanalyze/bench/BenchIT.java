@@ -40,21 +40,22 @@ class BenchIT {
 
     @Test
     void measuresEveryToolOnEveryCaptureAndReusesTheCaptures(@TempDir Path dir) throws Exception {
-        Run r = bench(dir, "--packets", "4000", "--slice", "2000", "--tshark-timeout", "120");
+        Run r = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--tshark-timeout", "120");
         assertEquals(0, r.exit(), r.err());
         System.out.println(r.out());
         assertTrue(r.out().contains("machine: ") && r.out().contains("java: "), r.out());
         for (String row : List.of("read floor", "analyze json", "analyze table")) {
-            assertEquals(3, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
+            assertEquals(5, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
         }
         assertTrue(r.out().contains("MTU-1500 variant") && r.out().contains("slice 2k"), r.out());
+        assertTrue(r.out().contains("XML MTU-1500") && r.out().contains("XML big frames"), r.out());
         assertTrue(r.out().contains("within 3x of the read floor") && r.out().contains(">= 3 M packets/s"), r.out());
-        if (Tshark.installed()) assertEquals(3, r.out().lines().filter(l -> l.contains("  tshark  ")).count(), r.out());
+        if (Tshark.installed()) assertEquals(5, r.out().lines().filter(l -> l.contains("  tshark  ")).count(), r.out());
         assertTrue(Files.isRegularFile(dir.resolve("work/out/mixed-4000p-seed1/analyze-json/mixed-4000p-seed1.json")));
 
-        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--no-tshark");
+        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--no-tshark");
         assertEquals(0, again.exit(), again.err());
-        assertEquals(3, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
+        assertEquals(5, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
         assertTrue(again.out().contains("not run (--no-tshark)"), again.out());
     }
 

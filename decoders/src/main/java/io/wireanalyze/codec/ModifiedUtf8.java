@@ -9,6 +9,9 @@ import java.nio.ByteBuffer;
  */
 public final class ModifiedUtf8 {
 
+    /** The high bit of each of eight bytes: none set, eight characters of one byte each. */
+    private static final long ASCII = 0x8080808080808080L;
+
     private ModifiedUtf8() {
     }
 
@@ -17,6 +20,10 @@ public final class ModifiedUtf8 {
         int end = from + length;
         int i = from;
         while (i < end) {
+            if (i + 8 <= end && (buf.getLong(i) & ASCII) == 0) {   // eight one-byte characters: the usual case
+                i += 8;
+                continue;
+            }
             int b = buf.get(i) & 0xff;
             int extra = sequenceLength(b) - 1;
             if (extra < 0 || i + extra >= end) return i;

@@ -1,8 +1,12 @@
 package io.wireanalyze.codec.xml;
 
+import com.fasterxml.aalto.stax.InputFactoryImpl;
 import io.wireanalyze.codec.Failure;
+import org.codehaus.stax2.XMLStreamReader2;
+import org.codehaus.stax2.io.Stax2ByteArraySource;
 
 import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
@@ -16,18 +20,29 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One XML document (an HTTP body) opened for the JDK's streaming parser (StAX), hardened: no DTD is processed
+ * One XML document (an HTTP body) opened for a streaming parser (StAX), hardened: no DTD is processed
  * ({@code SUPPORT_DTD=false}: a DOCTYPE is reported, never read for entities, so neither entity expansion nor an
- * external entity can happen), external entities off, no coalescing of text. The bytes are decoded here, strictly
- * (a malformed sequence is an error, not a replacement character), so the parser's character offsets map back to
- * byte offsets of the body ({@link #byteOffset}). Supported encodings: UTF-8, UTF-16, ISO-8859-1, US-ASCII, named by
- * a byte order mark, the media type's charset or the XML declaration, in that order (RFC 7303 section 3).
+ * external entity can happen), external entities off, no coalescing of text. Supported encodings: UTF-8, UTF-16,
+ * ISO-8859-1, US-ASCII, named by a byte order mark, the media type's charset or the XML declaration, in that order
+ * (RFC 7303 section 3).
+ *
+ * <p>Two parsers, one result. A UTF-8 document with namespaces (SOAP, WSDL, XML-RPC: nearly every body) is read by
+ * Aalto's byte-based parser straight from the body's array: no copy, no character decoding, a parser that costs
+ * little to set up (its buffers recycled per thread, its symbol table shared by the factory) and that reports
+ * where each tag ends as a byte index ({@link #tagEnd}). Aalto checks UTF-8 as strictly as the JDK's decoder, and it
+ * does not expand an entity it was not told of: it reports it, and {@link XmlWalk} fails the document as the JDK's
+ * parser would. The rest (names as written, as Burlap's undeclared {@code burlap:} prefix needs, which Aalto always
+ * refuses; UTF-16, ISO-8859-1, US-ASCII; a media type's charset that contradicts the declaration) is read by the
+ * JDK's parser over characters decoded here, strictly, so that its character offsets map back to byte offsets
+ * ({@link #byteOffset}). Measured in {@code XmlParserBenchmark} (docs/benchmark.md).
  */
 public final class XmlInput implements XmlOpened {
 
     /** One per thread: the StAX API does not promise that a factory may be shared (connections decode on workers). */
     private static final ThreadLocal<XMLInputFactory> FACTORY = ThreadLocal.withInitial(() -> hardened(XmlNames.NAMESPACES));
     private static final ThreadLocal<XMLInputFactory> AS_WRITTEN = ThreadLocal.withInitial(() -> hardened(XmlNames.AS_WRITTEN));
+    /** Aalto's factory, one per thread like the JDK's (its symbol table is shared by the readers it makes). */
+    private static final ThreadLocal<XMLInputFactory> AALTO = ThreadLocal.withInitial(XmlInput::hardenedAalto);
     private static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
     private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
 
@@ -39,6 +54,8 @@ public final class XmlInput implements XmlOpened {
     private final Width width;
     private final Charset charset;
     private final XmlNames names;
+    /** Read by Aalto from the body's array (UTF-8, namespaces), not by the JDK's parser over decoded characters. */
+    private final boolean aalto;
     // The monotonic cursor of byteOffset (UTF-8): a character offset and its byte index.
     private long cursorChar;
     private int cursorByte;
@@ -48,6 +65,11 @@ public final class XmlInput implements XmlOpened {
     }
 
     private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset, XmlNames names) {
+        this(bytes, start, width, charset, names, false);
+    }
+
+    private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset, XmlNames names, boolean aalto) {
+        this.aalto = aalto && names == XmlNames.NAMESPACES && width == Width.UTF8 && bytes.hasArray();
         this.bytes = bytes;
         this.start = start;
         this.width = width;
@@ -58,7 +80,30 @@ public final class XmlInput implements XmlOpened {
 
     /** The same document, its element names to be read as written ({@link XmlNames#AS_WRITTEN}); before any reading. */
     public XmlInput named(XmlNames n) {
-        return new XmlInput(bytes, start, width, charset, n);
+        return new XmlInput(bytes, start, width, charset, n, aalto);
+    }
+
+    /** Whether Aalto reads this document (its offsets then bytes, {@link #tagEnd}). */
+    boolean aalto() {
+        return aalto;
+    }
+
+    /**
+     * Aalto's factory, hardened as the JDK's: no DTD (Aalto never reads one for entities; a DOCTYPE is only
+     * reported), no external entities, no coalescing, and entities it was not told of reported instead of expanded
+     * (Aalto knows the five predefined ones and character references; with none other declared, a reference to another
+     * is an error, said by {@link XmlWalk} as the JDK's parser says it).
+     */
+    private static XMLInputFactory hardenedAalto() {
+        XMLInputFactory f = new InputFactoryImpl();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_COALESCING, false);
+        f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+        f.setXMLResolver((publicId, systemId, base, ns) -> {
+            throw new XMLStreamException("external resource " + systemId + " (expected: none, nothing is fetched)");
+        });
+        return f;
     }
 
     /** The factory every document of this package is read with; thread-safe once configured. */
@@ -83,7 +128,7 @@ public final class XmlInput implements XmlOpened {
         int p = body.position();
         int n = body.remaining();
         if (n >= 3 && (body.get(p) & 0xff) == 0xEF && (body.get(p + 1) & 0xff) == 0xBB && (body.get(p + 2) & 0xff) == 0xBF)
-            return new XmlInput(body, p + 3, Width.UTF8, StandardCharsets.UTF_8);
+            return new XmlInput(body, p + 3, Width.UTF8, StandardCharsets.UTF_8, XmlNames.NAMESPACES, declaresUtf8(body, p + 3));
         if (n >= 2 && (body.get(p) & 0xff) == 0xFE && (body.get(p + 1) & 0xff) == 0xFF)
             return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16BE);
         if (n >= 2 && (body.get(p) & 0xff) == 0xFF && (body.get(p + 1) & 0xff) == 0xFE)
@@ -93,6 +138,7 @@ public final class XmlInput implements XmlOpened {
             Matcher m = CHARSET.matcher(contentType);
             if (m.find()) named = m.group(1);
         }
+        boolean fromMediaType = named != null;
         if (named == null) {
             byte[] head = new byte[Math.min(n, 200)];
             body.get(p, head);
@@ -101,13 +147,29 @@ public final class XmlInput implements XmlOpened {
         }
         String name = named == null ? "UTF-8" : named.toUpperCase(Locale.ROOT);
         return switch (name) {
-            case "UTF-8", "UTF8" -> new XmlInput(body, p, Width.UTF8, StandardCharsets.UTF_8);
+            case "UTF-8", "UTF8" -> new XmlInput(body, p, Width.UTF8, StandardCharsets.UTF_8, XmlNames.NAMESPACES,
+                    !fromMediaType || declaresUtf8(body, p));
             case "ISO-8859-1", "LATIN1", "ISO8859-1" -> new XmlInput(body, p, Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
             case "US-ASCII", "ASCII" -> new XmlInput(body, p, Width.ONE_BYTE, StandardCharsets.US_ASCII);
             case "UTF-16BE" -> new XmlInput(body, p, Width.UTF16, StandardCharsets.UTF_16BE);
             case "UTF-16LE" -> new XmlInput(body, p, Width.UTF16, StandardCharsets.UTF_16LE);
             default -> new XmlOpened.Unsupported(new Failure(offset, "xml.encoding", named + " (expected: UTF-8, UTF-16, ISO-8859-1 or US-ASCII)"));
         };
+    }
+
+    /**
+     * Whether the document at {@code p} declares no encoding or UTF-8: Aalto reads it in the encoding it declares,
+     * and the media type's charset, which comes first (RFC 7303), must not say otherwise.
+     */
+    private static boolean declaresUtf8(ByteBuffer body, int p) {
+        int n = body.limit() - p;
+        if (n < 5 || body.get(p) != '<' || body.get(p + 1) != '?' || body.get(p + 2) != 'x') return true;
+        byte[] head = new byte[Math.min(n, 200)];
+        body.get(p, head);
+        Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
+        if (!m.find()) return true;
+        String declared = m.group(1).toUpperCase(Locale.ROOT);
+        return declared.equals("UTF-8") || declared.equals("UTF8");
     }
 
     /**
@@ -131,7 +193,46 @@ public final class XmlInput implements XmlOpened {
         return reader(CodingErrorAction.REPLACE);
     }
 
+    /**
+     * What {@code atRoot} makes of the root element, found past at most {@code maxEvents} prolog events (comments,
+     * processing instructions, a DTD looked past, not read) with the {@link #sniffingReader}; null when the body is not
+     * XML or has no root there. When Aalto stops before the root (a byte not valid in UTF-8, say), the JDK's lenient
+     * reader has a second look, so that a body is claimed exactly as before.
+     */
+    public <T> T sniffRoot(int maxEvents, java.util.function.Function<XMLStreamReader, T> atRoot) {
+        try {
+            return sniffRoot(sniffingReader(), maxEvents, atRoot);
+        } catch (XMLStreamException | RuntimeException notXml) {
+            if (!aalto) return null;
+        }
+        try {
+            return sniffRoot(jdkReader(CodingErrorAction.REPLACE), maxEvents, atRoot);
+        } catch (XMLStreamException | RuntimeException notXml) {
+            return null;
+        }
+    }
+
+    private static <T> T sniffRoot(XMLStreamReader r, int maxEvents, java.util.function.Function<XMLStreamReader, T> atRoot)
+            throws XMLStreamException {
+        try {
+            for (int i = 0; i < maxEvents && r.hasNext(); i++) {
+                if (r.next() == XMLStreamConstants.START_ELEMENT) return atRoot.apply(r);
+            }
+            return null;
+        } finally {
+            r.close();
+        }
+    }
+
     private XMLStreamReader reader(CodingErrorAction onError) throws XMLStreamException {
+        if (aalto) {
+            return AALTO.get().createXMLStreamReader(new Stax2ByteArraySource(bytes.array(), bytes.arrayOffset() + start,
+                    bytes.limit() - start));
+        }
+        return jdkReader(onError);
+    }
+
+    private XMLStreamReader jdkReader(CodingErrorAction onError) throws XMLStreamException {
         var decoder = charset.newDecoder().onMalformedInput(onError).onUnmappableCharacter(onError);
         ReadableByteChannel channel = new ReadableByteChannel() {
             private final ByteBuffer rest = bytes.duplicate().position(start);
@@ -155,6 +256,15 @@ public final class XmlInput implements XmlOpened {
             }
         };
         return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+    }
+
+    /**
+     * The index into the body's buffer just after the current start or end tag of {@code r}, a reader of this
+     * document: Aalto says it in bytes, the JDK's parser in characters ({@link #byteOffset}).
+     */
+    public int tagEnd(XMLStreamReader r) throws XMLStreamException {
+        if (aalto) return (int) Math.min(((XMLStreamReader2) r).getLocationInfo().getEndingByteOffset() - bytes.arrayOffset(), bytes.limit());
+        return byteOffset(r.getLocation().getCharacterOffset());
     }
 
     /** The index into the body's buffer of the character at {@code charOffset}; offsets asked for must not go back. */

@@ -67,7 +67,7 @@ public final class XmlWalk {
                     case XMLStreamConstants.START_ELEMENT -> {
                         depth++;
                         elements++;
-                        at = in.byteOffset(r.getLocation().getCharacterOffset());
+                        at = in.tagEnd(r);
                         long where = offset + (in.tagStart(at) - bodyStart);
                         if (depth > limits.maxDepth())
                             return stopped(where, "xml.depth", "more than " + limits.maxDepth()
@@ -83,7 +83,7 @@ public final class XmlWalk {
                         if (stop != null) return new Walked.Stopped(stop.shifted(offset - bodyStart));
                     }
                     case XMLStreamConstants.END_ELEMENT -> {
-                        at = in.byteOffset(r.getLocation().getCharacterOffset());
+                        at = in.tagEnd(r);
                         visitor.end(r, depth, at);
                         depth--;
                     }
@@ -91,6 +91,11 @@ public final class XmlWalk {
                         if (depth > 0) visitor.text(r, depth);
                     }
                     case XMLStreamConstants.ENTITY_REFERENCE -> {
+                        // Aalto reports an entity it does not know (no DTD is read, so any but the predefined five);
+                        // the JDK's parser throws, saying this: the same failure, whichever read the document.
+                        if (in.aalto())
+                            return stopped(offset + (at - bodyStart), "xml", "not well-formed: The entity \"" + r.getLocalName()
+                                    + "\" was referenced, but not declared.");
                         return stopped(offset + (at - bodyStart), "xml.entity", "a reference to entity '" + r.getLocalName()
                                 + "' (expected: none; only the predefined entities and character references are read)");
                     }
@@ -122,6 +127,8 @@ public final class XmlWalk {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int i = m.indexOf("Message: ");
         if (i >= 0) m = m.substring(i + "Message: ".length());
+        int at = m.indexOf("\n at [row,col");   // Aalto's position suffix: the failure has its own offset
+        if (at >= 0) m = m.substring(0, at);
         if (e.getCause() instanceof java.nio.charset.CharacterCodingException c) m = "not valid in its encoding: " + c;
         return "not well-formed: " + m.replaceAll("\\s+", " ").trim();
     }

@@ -16,9 +16,6 @@ import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
 import io.wireanalyze.tcp.Direction;
 
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -137,25 +134,8 @@ public final class SoapBodies implements BodyDecoder {
         if (!startsLikeXml(body)) return false;
         XmlOpened opened = XmlInput.open(body, 0, contentType);
         XmlInput in = opened instanceof XmlInput readable ? readable : XmlInput.latin1(body);
-        XMLStreamReader r = null;
-        try {
-            r = in.sniffingReader();
-            for (int i = 0; i < MAX_PROLOG_EVENTS && r.hasNext(); i++) {
-                if (r.next() != XMLStreamConstants.START_ELEMENT) continue;
-                return r.getLocalName().equals("Envelope") && SoapVersion.of(r.getNamespaceURI()) != null;
-            }
-            return false;
-        } catch (XMLStreamException | RuntimeException notXml) {
-            return false;
-        } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // nothing to release
-                }
-            }
-        }
+        return in.sniffRoot(MAX_PROLOG_EVENTS, r -> r.getLocalName().equals("Envelope") && SoapVersion.of(r.getNamespaceURI()) != null)
+                == Boolean.TRUE;
     }
 
     /** A byte order mark, or '<' after white space (in one or two bytes per character): cheap before parsing. */

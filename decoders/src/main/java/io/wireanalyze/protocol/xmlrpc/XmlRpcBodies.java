@@ -1,8 +1,9 @@
 package io.wireanalyze.protocol.xmlrpc;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.Failure;
 import io.wireanalyze.codec.xml.XmlInput;
-import io.wireanalyze.codec.xml.XmlOpened;
+import io.wireanalyze.codec.xml.XmlNames;
 import io.wireanalyze.codec.xml.XmlWalk;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.BodyDecoder;
@@ -14,10 +15,9 @@ import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.RequestHead;
 import io.wireanalyze.protocol.Role;
 import io.wireanalyze.protocol.SessionContext;
+import io.wireanalyze.protocol.XmlBodies;
 import io.wireanalyze.tcp.Direction;
 
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
 import java.util.Locale;
@@ -30,7 +30,7 @@ import java.util.Locale;
  * call is an invocation named by its {@code methodName}; its params are the data (the whole body when compressed), a
  * fault's faultCode and faultString the exception ({@link XmlRpcReader}).
  */
-public final class XmlRpcBodies implements BodyDecoder {
+public final class XmlRpcBodies extends XmlBodies {
 
     /** The protocol's name in reports. */
     public static final ProtocolName XMLRPC = new ProtocolName("xmlrpc");
@@ -48,19 +48,15 @@ public final class XmlRpcBodies implements BodyDecoder {
         }
     };
 
-    private static final int MAX_PROLOG_EVENTS = 64;
-
-    private final DecoderLimits limits;
-
     private XmlRpcBodies(DecoderLimits limits) {
-        this.limits = limits;
+        super(limits, XmlNames.NAMESPACES);
     }
 
     @Override
     public boolean claims(ByteBuffer body, RequestHead head) {
         if (Inflated.isGzip(body))
             return head.contentType() != null && head.contentType().toLowerCase(Locale.ROOT).contains("xml");
-        return body.hasRemaining() && XmlRpcReader.CALL.equals(root(body, head.contentType()));
+        return XmlRpcReader.CALL.equals(root(body, head.contentType()));
     }
 
     @Override
@@ -74,6 +70,13 @@ public final class XmlRpcBodies implements BodyDecoder {
         return read(body, offset, null, Role.REPLY, request);
     }
 
+    /** The root element's local name when it is in no namespace, or null. */
+    @Override
+    protected String rootName(XMLStreamReader r) {
+        String ns = r.getNamespaceURI();
+        return ns == null || ns.isEmpty() ? r.getLocalName() : null;
+    }
+
     private DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request) {
         ByteBuffer doc = body;
         Long inflated = null;
@@ -83,22 +86,17 @@ public final class XmlRpcBodies implements BodyDecoder {
             doc = ((Inflated.Result.Ok) r).bytes();
             inflated = (long) doc.remaining();
         }
-        XmlOpened opened = XmlInput.open(doc, offset, contentType);
-        if (opened instanceof XmlOpened.Unsupported u) return new DecodeStep.Malformed<>(u.failure());
-        XmlInput in = (XmlInput) opened;
-        int p = doc.position();
-        XmlRpcReader x = new XmlRpcReader(in, limits.maxStringChars());
-        XmlWalk.Walked walked = XmlWalk.walk(in, p, offset, limits.xml(), x);
-        if (walked instanceof XmlWalk.Walked.Stopped s) return new DecodeStep.Malformed<>(s.failure());
-        long elements = ((XmlWalk.Walked.Done) walked).elements();
-        String expected = role == Role.REQUEST ? XmlRpcReader.CALL : XmlRpcReader.RESPONSE;
-        if (!expected.equals(x.root))
-            return new DecodeStep.Malformed<>(offset, "xmlrpc.root", "root element " + x.root + " (expected: " + expected + ")");
+        Walked<XmlRpcReader> w = walk(doc, offset, contentType, in -> new XmlRpcReader(in, limits.maxStringChars()));
+        if (w.failure() != null) return new DecodeStep.Malformed<>(w.failure());
+        XmlRpcReader x = w.visitor();
+        int p = w.start();
+        Failure root = wrongRoot(offset, "xmlrpc.root", x.root, role == Role.REQUEST ? XmlRpcReader.CALL : XmlRpcReader.RESPONSE);
+        if (root != null) return new DecodeStep.Malformed<>(root);
         if (role == Role.REQUEST && x.method.isEmpty())
             return new DecodeStep.Malformed<>(offset, "xmlrpc.methodName", "a methodCall without a methodName (expected: one)");
         int length = body.remaining();
         XmlRpcMessageType type = x.fault ? XmlRpcMessageType.FAULT : role == Role.REQUEST ? XmlRpcMessageType.CALL : XmlRpcMessageType.REPLY;
-        var details = new XmlRpcDetails(role == Role.REQUEST ? x.params : null, length, inflated, x.valueBytes, elements,
+        var details = new XmlRpcDetails(role == Role.REQUEST ? x.params : null, length, inflated, x.valueBytes, w.elements(),
                 x.faultCode, x.faultString);
         String method = request != null ? request.info().method() : x.method.toString();
         MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
@@ -112,32 +110,5 @@ public final class XmlRpcBodies implements BodyDecoder {
             dataLength = Math.max(0, Math.max(x.dataEnd, start) - start);
         }
         return new DecodeStep.Decoded<>(new Message(XMLRPC, type, phase, d, offset, length, dataOffset, dataLength, role, -1, info), length);
-    }
-
-    /** The root element's local name when it is in no namespace, or null. */
-    private static String root(ByteBuffer body, String contentType) {
-        if (body.get(body.position()) != '<') return null;
-        XmlOpened opened = XmlInput.open(body, 0, contentType);
-        if (!(opened instanceof XmlInput readable)) return null;
-        XMLStreamReader r = null;
-        try {
-            r = readable.sniffingReader();
-            for (int i = 0; i < MAX_PROLOG_EVENTS && r.hasNext(); i++) {
-                if (r.next() != XMLStreamConstants.START_ELEMENT) continue;
-                String ns = r.getNamespaceURI();
-                return ns == null || ns.isEmpty() ? r.getLocalName() : null;
-            }
-            return null;
-        } catch (XMLStreamException | RuntimeException notXml) {
-            return null;
-        } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // nothing to release
-                }
-            }
-        }
     }
 }
