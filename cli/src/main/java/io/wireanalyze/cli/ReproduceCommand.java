@@ -70,6 +70,9 @@ final class ReproduceCommand implements Callable<Integer> {
         if (!missing.isEmpty()) progress.say(s.id() + ": not built yet, left out: " + missing);
         if (s.runnable().isEmpty()) throw new IllegalStateException("seed " + s.id() + ": none of its protocols " + s.protocols() + " is built yet");
         ComparePlan plan = s.plan(mode, network.specOr(spec, s.network()), Optional.ofNullable(repeat));
+        for (io.wireanalyze.workloads.WorkloadKind k : s.runnable())
+            if (!plan.protocols().contains(k))
+                progress.say(s.id() + ": " + k + " left out on " + plan.network().network() + ": " + io.wireanalyze.reproduce.Placeable.why(k, plan.network()).orElse(""));
         Path dir = out != null ? out : Path.of("wireanalyze-reproduce", s.id());
         progress.say("reproducing " + s.id() + ": " + plan.protocols() + " at " + plan.points().size() + " plan point(s), " + plan.repeat()
                 + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + dir);
