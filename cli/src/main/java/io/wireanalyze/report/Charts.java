@@ -169,9 +169,10 @@ public final class Charts {
         } finally {
             g.dispose();
         }
-        try (OutputStream out = Files.newOutputStream(png)) {
-            if (!ImageIO.write(img, "png", out)) throw new IOException("no PNG writer in this JDK");
-        }
+        // To the file, not a stream: ImageIO caches a stream's image in a temporary file whose closer is a shutdown
+        // hook, which cannot be added while Ctrl-C's hook writes the partial report.
+        Files.deleteIfExists(png);
+        if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer in this JDK");
         VectorGraphics2D v = new VectorGraphics2D();
         paint(v, charts);
         try (OutputStream out = Files.newOutputStream(svg)) {

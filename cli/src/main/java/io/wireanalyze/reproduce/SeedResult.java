@@ -5,6 +5,7 @@ import io.wireanalyze.compare.Comparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -88,7 +89,15 @@ public record SeedResult(Seed seed, Comparison comparison, List<Table> tables, L
         List<String> gone = new ArrayList<>();
         for (String p : f.oursA().protocols()) if (r.protocol(p).isEmpty()) gone.add(p);
         for (String p : f.oursB().protocols()) if (r.protocol(p).isEmpty() && !gone.contains(p)) gone.add(p);
-        return gone.isEmpty() ? "its plan point did not run" : String.join(", ", gone) + " did not run";
+        if (gone.isEmpty()) return "its plan point did not run";
+        io.wireanalyze.capture.net.NetworkSpec net = r.comparison().plan().network();
+        List<String> reasons = new ArrayList<>();
+        for (String p : gone) {
+            io.wireanalyze.workloads.Parsed<io.wireanalyze.workloads.WorkloadKind> k = io.wireanalyze.workloads.WorkloadKind.parse(p);
+            Optional<String> placed = k.error().isPresent() ? Optional.empty() : Placeable.why(k.orElseThrow(), net);
+            reasons.add(placed.map(w -> p + " is not on " + net.network() + ": " + w).orElse(p + " did not run"));
+        }
+        return String.join("; ", reasons);
     }
 
     private static void notRun(Quantity q, List<String> why) {
