@@ -82,7 +82,10 @@ final class CompareRunner {
                 dir.resolve(key.stem() + ".pcap"), plan.network(), LiveCaptureOptions.DEFAULT_INTERFACE, LiveCaptureOptions.DEFAULT_SNAPLEN);
         try {
             CaptureRun.Outcome outcome = new CaptureRun(progress.quiet(), owner).run(request);
-            AnalysisResult r = CaptureAnalysis.analyze(outcome.pcap(), analysis, progress);
+            // A TLS run (jrmp-tls) is decoded with the key log its server wrote, as capture does.
+            AnalysisOptions options = outcome.keyLog() == null ? analysis
+                    : analysis.withProtocols(io.wireanalyze.protocols.ProtocolTable.withTlsKeys(CaptureAnalysis.keyLog(outcome.keyLog(), progress.quiet())));
+            AnalysisResult r = CaptureAnalysis.analyze(outcome.pcap(), options, progress);
             Reports.json(r, dir.resolve(key.stem() + ".json"), owner);
             finished.add(new RunRecord(key, outcome.pcap(), RunFigures.of(r, outcome.clients())));
         } catch (CaptureException | NetworkException e) {

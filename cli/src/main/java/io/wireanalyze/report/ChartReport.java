@@ -3,12 +3,16 @@ package io.wireanalyze.report;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.phase.Phase;
 
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+
 import javax.imageio.ImageIO;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -21,21 +25,17 @@ import java.util.function.DoubleFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A PNG chart drawn with Java2D, headless: one horizontal stacked bar per capture, packets per phase on the
- * left, elapsed ms per phase on the right, totals at the bar ends, a legend of the phase colours; below, for
- * each capture with invocations, a strip of latency ms by invocation number.
+ * A PNG chart drawn with XChart, headless: packets per phase and elapsed ms per phase, a stacked bar per capture
+ * each (totals above the bars, the phase colours of {@link Legend}); below, for each capture with invocations, a
+ * strip of latency ms by invocation number ({@link LatencyStrip}).
  */
 public final class ChartReport {
 
     static final int WIDTH = 1400;
-    static final int MARGIN = 24;
-    private static final int BAR = 30;
-    private static final int BAR_GAP = 14;
-    private static final int PANEL_GAP = 48;
-    private static final int MAX_LABEL = 300;
-    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 20);
-    static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
-    static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    static final int BARS_HEIGHT = 460;
+    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     static final Color TEXT = new Color(0x222222);
     static final Color GRID = new Color(0xDDDDDD);
 
@@ -57,46 +57,23 @@ public final class ChartReport {
         List<Phase> shown = Arrays.stream(Phase.values()).filter(p -> results.stream()
                 .anyMatch(r -> r.phase(p).packets() > 0 || r.phase(p).elapsedMs() > 0)).toList();
         List<AnalysisResult> withLatency = results.stream().filter(LatencyStrip::hasLatency).toList();
+        List<String> names = uniqueNames(results);
+        String suffix = results.size() == 1 ? ": " + names.get(0) : "";
+        CategoryChart packets = bars("Packets per phase" + suffix, "packets", names, results, shown, s -> s.packets(), v -> Fmt.count(Math.round(v)));
+        CategoryChart elapsed = bars("Elapsed ms per phase" + suffix, "ms", names, results, shown, s -> s.elapsedMs(), ChartReport::shortMs);
+        packets.getStyler().setLegendVisible(false);   // one legend, right of the second chart: the same colours
 
-        Graphics2D probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
-        List<String> names = results.stream().map(r -> Fmt.fileName(r.source())).toList();
-        FontMetrics lm = probe.getFontMetrics(LABEL);
-        int labelWidth = Math.min(MAX_LABEL, names.stream().mapToInt(lm::stringWidth).max().orElse(0)) + 16;
-        int legendRows = Legend.rows(probe, shown, WIDTH - 2 * MARGIN);
-        probe.dispose();
-
-        int barsTop = MARGIN + 34 + legendRows * Legend.ROW + 40;
-        int barsHeight = results.size() * (BAR + BAR_GAP) + 34;
-        int height = barsTop + barsHeight + withLatency.size() * LatencyStrip.HEIGHT + MARGIN;
-
+        int height = BARS_HEIGHT + withLatency.size() * LatencyStrip.HEIGHT;
         BufferedImage img = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, WIDTH, height);
-            g.setColor(TEXT);
-            g.setFont(TITLE);
-            String title = "Packets and elapsed time per phase" + (results.size() == 1 ? ": " + names.get(0) : "");
-            g.drawString(elide(g.getFontMetrics(), title, WIDTH - 2 * MARGIN), MARGIN, MARGIN + 20);
-            Legend.draw(g, shown, MARGIN, MARGIN + 34, WIDTH - 2 * MARGIN);
-
-            g.setFont(LABEL);
-            for (int i = 0; i < names.size(); i++) {
-                int y = barsTop + i * (BAR + BAR_GAP);
-                g.setColor(TEXT);
-                g.drawString(elide(g.getFontMetrics(), names.get(i), labelWidth - 16), MARGIN, baseline(g, y, BAR));
-            }
-            int panelWidth = (WIDTH - 2 * MARGIN - labelWidth - PANEL_GAP) / 2;
-            int left = MARGIN + labelWidth;
-            panel(g, results, shown, "Packets", s -> s.packets(), v -> Fmt.count(Math.round(v)), 1, left, barsTop, panelWidth);
-            panel(g, results, shown, "Elapsed ms", s -> s.elapsedMs(), ChartReport::shortMs, 0,
-                    left + panelWidth + PANEL_GAP, barsTop, panelWidth);
-
-            int y = barsTop + barsHeight;
+            paint(g, packets, 0, 0);
+            paint(g, elapsed, WIDTH / 2, 0);
+            int y = BARS_HEIGHT;
             for (AnalysisResult r : withLatency) {
-                LatencyStrip.draw(g, r, MARGIN, y, WIDTH - 2 * MARGIN);
+                paint(g, LatencyStrip.chart(r, WIDTH), 0, y);
                 y += LatencyStrip.HEIGHT;
             }
         } finally {
@@ -105,70 +82,68 @@ public final class ChartReport {
         return img;
     }
 
-    private static void panel(Graphics2D g, List<AnalysisResult> results, List<Phase> shown, String title,
-                              ToDoubleFunction<AnalysisResult.PhaseStats> value,
-                              DoubleFunction<String> format, double minStep, int x, int top, int width) {
-        g.setFont(SMALL);
-        FontMetrics fm = g.getFontMetrics();
-        double[] totals = results.stream().mapToDouble(r -> shown.stream().mapToDouble(p -> value.applyAsDouble(r.phase(p))).sum()).toArray();
-        String widestTotal = Arrays.stream(totals).mapToObj(format).max((a, b) -> fm.stringWidth(a) - fm.stringWidth(b)).orElse("");
-        int barWidth = width - fm.stringWidth(widestTotal) - 10;
-        double max = Arrays.stream(totals).max().orElse(0);
-        double step = Axis.niceStep(max, minStep);
-        double scaleMax = max == 0 ? 1 : max;
-        int bottom = top + results.size() * (BAR + BAR_GAP) - BAR_GAP;
-
-        g.setFont(LABEL.deriveFont(Font.BOLD));
-        g.setColor(TEXT);
-        g.drawString(title, x, top - 12);
-        Axis.drawX(g, x, bottom, barWidth, top, scaleMax, step);
-
-        for (int i = 0; i < results.size(); i++) {
-            int y = top + i * (BAR + BAR_GAP);
-            double at = 0;
-            for (Phase p : shown) {
-                double v = value.applyAsDouble(results.get(i).phase(p));
-                if (v <= 0) continue;
-                int x0 = x + (int) Math.round(at / scaleMax * barWidth);
-                at += v;
-                int x1 = x + (int) Math.round(at / scaleMax * barWidth);
-                g.setColor(Legend.colour(p));
-                g.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
-                g.setFont(SMALL);
-                String label = format.apply(v);
-                int w = g.getFontMetrics().stringWidth(label);
-                if (w + 8 <= x1 - x0) {
-                    g.setColor(Legend.textOn(Legend.colour(p)));
-                    g.drawString(label, x0 + (x1 - x0 - w) / 2, baseline(g, y, BAR));
-                }
-            }
-            g.setColor(TEXT);
-            g.setFont(SMALL);
-            g.drawString(format.apply(totals[i]), x + (int) Math.round(at / scaleMax * barWidth) + 6, baseline(g, y, BAR));
+    static void paint(Graphics2D g, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, int x, int y) {
+        Graphics2D one = (Graphics2D) g.create();
+        try {
+            one.translate(x, y);
+            one.clipRect(0, 0, chart.getWidth(), chart.getHeight());
+            chart.paint(one, chart.getWidth(), chart.getHeight());
+        } finally {
+            one.dispose();
         }
+    }
+
+    /** A stacked bar per capture, a series per phase in its colour, the totals over the bars. */
+    private static CategoryChart bars(String title, String yTitle, List<String> names, List<AnalysisResult> results, List<Phase> shown,
+                                      ToDoubleFunction<AnalysisResult.PhaseStats> value, DoubleFunction<String> format) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH / 2).height(BARS_HEIGHT).title(title).xAxisTitle("capture").yAxisTitle(yTitle).build();
+        CategoryStyler s = c.getStyler();
+        s.setStacked(true);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(GRID);
+        s.setChartTitleBoxVisible(false);
+        s.setChartTitleFont(TITLE);
+        s.setAxisTitleFont(LABEL);
+        s.setAxisTickLabelsFont(SMALL);
+        s.setLegendFont(SMALL);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setLegendBorderColor(Color.WHITE);
+        s.setAvailableSpaceFill(0.6);
+        s.setAntiAlias(false);   // bars in their phase's exact colour, edge to edge
+        s.setYAxisDecimalPattern("#,##0.###");
+        if (names.stream().mapToInt(String::length).sum() > 60) s.setXAxisLabelRotation(15);
+        for (Phase p : shown) {
+            List<Double> ys = results.stream().map(r -> value.applyAsDouble(r.phase(p))).toList();
+            CategorySeries series = c.addSeries(p.label(), names, ys);
+            series.setFillColor(Legend.colour(p));
+        }
+        // The totals, as the old bars had them at their ends: in the x axis labels, under each bar.
+        List<String> withTotals = new java.util.ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            AnalysisResult r = results.get(i);
+            withTotals.add(format.apply(shown.stream().mapToDouble(p -> value.applyAsDouble(r.phase(p))).sum()));
+        }
+        c.setTitle(title + " (totals: " + String.join(", ", withTotals) + ")");
+        return c;
+    }
+
+    /** The captures' file names, elided in the middle to 40 characters and made unique with a number where two are alike. */
+    private static List<String> uniqueNames(List<AnalysisResult> results) {
+        List<String> out = new java.util.ArrayList<>();
+        for (AnalysisResult r : results) {
+            String n = Fmt.fileName(r.source());
+            if (n.length() > 40) n = n.substring(0, 19) + "…" + n.substring(n.length() - 20);
+            String u = n;
+            for (int k = 2; out.contains(u); k++) u = n + " (" + k + ")";
+            out.add(u);
+        }
+        return out;
     }
 
     /** Milliseconds for a chart label: 3 decimals below 10, 1 below 1000, none above. */
     static String shortMs(double ms) {
         String f = ms < 10 ? "%.3f" : ms < 1000 ? "%.1f" : "%.0f";
         return String.format(Locale.ROOT, f, ms);
-    }
-
-    /** The baseline that centres the current font's text in a box of height h starting at y. */
-    static int baseline(Graphics2D g, int y, int h) {
-        FontMetrics fm = g.getFontMetrics();
-        return y + (h - fm.getAscent() - fm.getDescent()) / 2 + fm.getAscent();
-    }
-
-    /** {@code text} shortened in the middle with an ellipsis to fit {@code width} pixels. */
-    static String elide(FontMetrics fm, String text, int width) {
-        if (fm.stringWidth(text) <= width) return text;
-        int keep = text.length();
-        String s = text;
-        while (keep > 2 && fm.stringWidth(s) > width) {
-            keep--;
-            s = text.substring(0, keep / 2) + "…" + text.substring(text.length() - (keep - keep / 2));
-        }
-        return s;
     }
 }

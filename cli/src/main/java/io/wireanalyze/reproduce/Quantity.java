@@ -82,6 +82,62 @@ sealed interface Quantity {
         }
     }
 
+    /**
+     * Several quantities made one: their sum, largest, smallest, or geometric mean (the seeds' "simple types
+     * average"). The geometric mean is over those that ran (--quick runs fewer getters); the others need all.
+     */
+    record Combined(Op op, List<Quantity> parts) implements Quantity {
+        enum Op {
+            SUM("sum"), MAX("max"), MIN("min"), GEOMEAN("geomean");
+
+            final String key;
+
+            Op(String key) {
+                this.key = key;
+            }
+        }
+
+        public Combined {
+            parts = List.copyOf(parts);
+        }
+
+        @Override
+        public OptionalDouble value(Reading r) {
+            List<Double> vs = new java.util.ArrayList<>();
+            for (Quantity q : parts) {
+                OptionalDouble v = q.value(r);
+                if (v.isPresent()) vs.add(v.getAsDouble());
+                else if (op != Op.GEOMEAN) return OptionalDouble.empty();
+            }
+            if (vs.isEmpty()) return OptionalDouble.empty();
+            return switch (op) {
+                case SUM -> OptionalDouble.of(vs.stream().mapToDouble(Double::doubleValue).sum());
+                case MAX -> vs.stream().mapToDouble(Double::doubleValue).max();
+                case MIN -> vs.stream().mapToDouble(Double::doubleValue).min();
+                case GEOMEAN -> vs.stream().anyMatch(v -> v <= 0) ? OptionalDouble.empty()
+                        : OptionalDouble.of(Math.exp(vs.stream().mapToDouble(Math::log).average().orElseThrow()));
+            };
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return parts.stream().flatMap(q -> q.protocols().stream()).collect(Collectors.toSet());
+        }
+    }
+
+    /** A number the claim itself sets, e.g. the "within 2 times" of "performance is pretty even". */
+    record Constant(double v) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            return OptionalDouble.of(v);
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return Set.of();
+        }
+    }
+
     /** A figure we do not measure, with why. */
     record NotRun(String why) implements Quantity {
         @Override

@@ -18,11 +18,12 @@ import java.util.Optional;
  * tables beside ours, and its findings to give verdicts on.
  *
  * @param file   its text in ../shared/seeds
+ * @param absent why a protocol of the seed that is no workload cannot run (ORMI, HTTP-to-port), by its label
  * @param series the plan: each a grid of payloads, invocations and clients
  * @param quick  the smaller plan of {@code --quick}
  */
-public record Seed(String id, String file, String title, String measured, List<String> protocols, Network network, int warmup,
-                   int repeat, List<Series> series, Quick quick, List<String> notes, List<SeedTable> tables, List<Finding> findings) {
+public record Seed(String id, String file, String title, String measured, List<String> protocols, Map<String, String> absent, Network network,
+                   int warmup, int repeat, List<Series> series, Quick quick, List<String> notes, List<SeedTable> tables, List<Finding> findings) {
 
     /** A grid of plan points. */
     public record Series(List<Payload> payloads, List<Integer> invocations, List<Integer> clients) {
@@ -43,7 +44,7 @@ public record Seed(String id, String file, String title, String measured, List<S
         List<Availability> out = new ArrayList<>();
         for (String label : protocols) {
             Parsed<WorkloadKind> k = WorkloadKind.parse(label);
-            if (k.error().isPresent()) out.add(new Availability(label, Optional.empty(), Optional.of("not in the workload table yet")));
+            if (k.error().isPresent()) out.add(new Availability(label, Optional.empty(), Optional.of(absent.getOrDefault(label, "not in the workload table yet"))));
             else if (k.orElseThrow().notBuilt().isPresent()) out.add(new Availability(label, Optional.empty(), k.orElseThrow().notBuilt()));
             else out.add(new Availability(label, k.map(Optional::of).orElseThrow(), Optional.empty()));
         }
@@ -76,10 +77,17 @@ public record Seed(String id, String file, String title, String measured, List<S
         return out;
     }
 
-    /** The comparison that reproduces it with the protocols that run today. */
+    /**
+     * The comparison that reproduces it with the protocols that run today on {@code net} ({@link Placeable}).
+     *
+     * @throws IllegalStateException when none of them runs there
+     */
     public ComparePlan plan(Mode mode, io.wireanalyze.capture.net.NetworkSpec net, Optional<Integer> repeatOverride) {
         int r = repeatOverride.orElse(mode == Mode.QUICK ? quick.repeat() : repeat);
-        return new ComparePlan(runnable(), points(mode), warmup, r, net);
+        List<WorkloadKind> here = Placeable.on(runnable(), net);
+        if (here.isEmpty())
+            throw new IllegalStateException("seed " + id + ": none of its protocols " + runnable() + " runs on " + net.network() + " yet (expected: --network loopback)");
+        return new ComparePlan(here, points(mode), warmup, r, net);
     }
 
     /** As the seed wrote it, or smaller for a quick look (and the tests). */

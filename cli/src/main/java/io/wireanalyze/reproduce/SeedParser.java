@@ -30,7 +30,9 @@ final class SeedParser {
     }
 
     private Seed seed(JsonNode n) {
-        return new Seed(text(n, "id"), text(n, "file"), text(n, "title"), text(n, "measured"), strings(n, "protocols"),
+        Map<String, String> absent = new LinkedHashMap<>();
+        if (n.has("absent")) n.get("absent").fields().forEachRemaining(e -> absent.put(e.getKey(), e.getValue().asText()));
+        return new Seed(text(n, "id"), text(n, "file"), text(n, "title"), text(n, "measured"), strings(n, "protocols"), absent,
                 Network.parse(text(n, "network")).orElseThrow(() -> bad("network", n.get("network").asText(), "one of " + Network.labels())),
                 integer(n, "warmup"), integer(n, "repeat"), list(n, "series", this::series), quick(field(n, "quick"), "quick"),
                 strings(n, "notes"), list(n, "tables", this::table), list(n, "findings", this::finding));
@@ -51,22 +53,38 @@ final class SeedParser {
         List<String> paper = strings(n, "paper"), ours = strings(n, "ours");
         List<SeedTable.Row> rows = list(n, "rows", (r, rat) -> {
             List<Double> p = new ArrayList<>();
-            for (JsonNode v : field(r, "paper")) p.add(v.isNull() ? null : v.asDouble());
+            List<String> literal = new ArrayList<>();
+            for (JsonNode v : field(r, "paper")) {
+                // A number, null (the paper has none), or the paper's own words for a cell ("<0.10", "N/A").
+                p.add(v.isNumber() ? v.asDouble() : null);
+                literal.add(v.isTextual() ? v.asText() : null);
+            }
             List<Quantity> q = new ArrayList<>();
             JsonNode qs = field(r, "ours");
             for (int i = 0; i < qs.size(); i++) q.add(quantity(qs.get(i), rat + ".ours[" + i + "]"));
             if (p.size() != paper.size()) throw bad(rat + ".paper", p.size() + " values", paper.size() + ", one per paper column");
             if (q.size() != ours.size()) throw bad(rat + ".ours", q.size() + " values", ours.size() + ", one per column of ours");
-            return new SeedTable.Row(text(r, "label"), unit(r, rat), p, q);
+            return new SeedTable.Row(text(r, "label"), unit(r, rat), p, literal, q);
         }, at);
-        return new SeedTable(text(n, "title"), text(n, "where"), paper, ours, rows);
+        return new SeedTable(text(n, "title"), text(n, "where"), paper, ours, rows, setting(n, at));
     }
 
     private Finding finding(JsonNode n, String at) {
         JsonNode paper = field(n, "paper"), ours = field(n, "ours");
-        if (paper.size() != 2 || ours.size() != 2) throw bad(at, "paper " + paper.size() + ", ours " + ours.size(), "two of each: A, then B");
-        return new Finding(text(n, "claim"), text(n, "where"), unit(n, at), paper.get(0).asDouble(), paper.get(1).asDouble(),
-                quantity(ours.get(0), at + ".ours[0]"), quantity(ours.get(1), at + ".ours[1]"));
+        if (ours.size() != 2) throw bad(at + ".ours", ours.size() + " quantities", "two: A, then B");
+        Finding.Paper said;
+        if (paper.isArray() && paper.size() == 2) said = new Finding.Paper.Pair(paper.get(0).asDouble(), paper.get(1).asDouble());
+        else if (paper.isObject() && paper.has("factor") && paper.get("factor").isNumber()) said = new Finding.Paper.Factor(paper.get("factor").asDouble());
+        else if (paper.isTextual() && paper.asText().equals("direction")) said = new Finding.Paper.Direction();
+        else throw bad(at + ".paper", paper.toString(), "[A, B], {\"factor\": A/B} or \"direction\"");
+        return new Finding(text(n, "claim"), text(n, "where"), unit(n, at), said,
+                quantity(ours.get(0), at + ".ours[0]"), quantity(ours.get(1), at + ".ours[1]"), setting(n, at));
+    }
+
+    private Setting setting(JsonNode n, String at) {
+        if (!n.has("setting")) return Setting.ANY;
+        String s = n.get("setting").asText();
+        return Setting.byLabel(s).orElseThrow(() -> bad(at + ".setting", s, "one host, two computers or any"));
     }
 
     private Quantity quantity(JsonNode n, String at) {
@@ -74,6 +92,18 @@ final class SeedParser {
         if (n.has("slope")) return new Quantity.Fit(ref(n.get("slope").asText(), at), Quantity.Fit.Coefficient.SLOPE);
         if (n.has("intercept")) return new Quantity.Fit(ref(n.get("intercept").asText(), at), Quantity.Fit.Coefficient.INTERCEPT);
         if (n.has("none")) return new Quantity.NotRun(n.get("none").asText());
+        if (n.has("const")) {
+            if (!n.get("const").isNumber()) throw bad(at + ".const", n.get("const").toString(), "a number");
+            return new Quantity.Constant(n.get("const").asDouble());
+        }
+        for (Quantity.Combined.Op op : Quantity.Combined.Op.values()) {
+            if (!n.has(op.key)) continue;
+            JsonNode all = n.get(op.key);
+            if (!all.isArray() || all.size() < 1) throw bad(at + "." + op.key, all.toString(), "a list of quantities");
+            List<Quantity> parts = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) parts.add(quantity(all.get(i), at + "." + op.key + "[" + i + "]"));
+            return new Quantity.Combined(op, parts);
+        }
         for (String op : List.of("diff", "ratio")) {
             if (!n.has(op)) continue;
             JsonNode two = n.get(op);
@@ -81,7 +111,7 @@ final class SeedParser {
             Quantity a = quantity(two.get(0), at + "." + op + "[0]"), b = quantity(two.get(1), at + "." + op + "[1]");
             return op.equals("diff") ? new Quantity.Difference(a, b) : new Quantity.Ratio(a, b);
         }
-        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]} or {none: why}");
+        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]}, {sum|max|min|geomean: [q, ...]}, {const: x} or {none: why}");
     }
 
     private PointRef ref(String text, String at) {

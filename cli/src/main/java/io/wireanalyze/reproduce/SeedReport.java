@@ -8,8 +8,6 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -24,28 +22,34 @@ public final class SeedReport {
 
     /** The verdicts on the seed's findings, in its order. */
     public static List<Verdict> verdicts(Seed seed, Comparison c, Seed.Mode mode) {
-        Reading r = new Reading(c, seed.scale(mode));
-        return seed.findings().stream().map(f -> verdict(f, r)).toList();
+        return SeedResult.of(seed, c, mode).findings().stream().map(SeedResult.Judged::verdict).toList();
     }
 
     public static String text(Seed seed, Comparison c, Seed.Mode mode) {
+        return text(SeedResult.of(seed, c, mode), mode);
+    }
+
+    public static String text(SeedResult result, Seed.Mode mode) {
+        Seed seed = result.seed();
+        Comparison c = result.comparison();
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
-        Reading r = new Reading(c, seed.scale(mode));
         out.println("Seed " + seed.id() + ": " + seed.title() + " (" + seed.file() + ")");
         Wrap.lines(INDENT + "measured:", seed.measured(), INDENT + "  ").forEach(out::println);
         Wrap.lines(INDENT + "ours:", c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", ")) + " on "
-                + c.plan().network().describe() + ", " + c.plan().repeat() + " repetition(s), " + c.plan().warmup()
+                + c.plan().network().describe() + " (" + Setting.of(c.plan().network()) + "), " + c.plan().repeat() + " repetition(s), " + c.plan().warmup()
                 + " warm-up call(s) per client left out", INDENT + "  ").forEach(out::println);
         if (mode == Seed.Mode.QUICK && !seed.quick().invocations().isEmpty())
             out.println(INDENT + "--quick: " + seed.quick().invocations().entrySet().stream().map(e -> e.getKey() + " calls ran as " + e.getValue())
                     .collect(Collectors.joining(", ")) + "; rows keep the paper's counts as labels");
         List<String> missing = seed.availability().stream().filter(a -> a.missing().isPresent())
-                .map(a -> a.label() + " (" + a.missing().get() + ")").toList();
+                .map(a -> a.label() + " (" + a.missing().get() + ")").collect(Collectors.toCollection(ArrayList::new));
+        for (io.wireanalyze.workloads.table.WorkloadKind k : seed.runnable())
+            if (!c.plan().protocols().contains(k)) missing.add(k + " (not on " + c.plan().network().network() + ": " + Placeable.why(k, c.plan().network()).orElse("left out") + ")");
         Wrap.lines(INDENT + "missing:", missing.isEmpty() ? "none, every protocol of the seed ran" : String.join(", ", missing), INDENT + "  ").forEach(out::println);
         if (c.partial()) out.println(INDENT + "PARTIAL: " + c.interruption() + " after " + c.runs().size() + " of " + c.plan().runs().size() + " runs");
-        for (SeedTable t : seed.tables()) table(out, t, r);
-        if (!seed.findings().isEmpty()) findings(out, seed, r);
+        for (SeedResult.Table t : result.tables()) table(out, t);
+        if (!result.findings().isEmpty()) findings(out, result);
         if (!seed.notes().isEmpty()) {
             out.println();
             out.println("Notes");
@@ -55,62 +59,26 @@ public final class SeedReport {
         return s.toString();
     }
 
-    private static void table(PrintWriter out, SeedTable t, Reading r) {
+    private static void table(PrintWriter out, SeedResult.Table t) {
         out.println();
         out.println(t.title() + " [" + t.where() + "]");
-        List<String> headers = new ArrayList<>(List.of(""));
-        headers.addAll(t.paperColumns());
-        headers.addAll(t.ourColumns());
-        TextTable tt = new TextTable(headers.toArray(String[]::new));
-        for (SeedTable.Row row : t.rows()) {
-            List<Object> cells = new ArrayList<>(List.of(row.label()));
-            for (Double p : row.paper()) cells.add(p == null ? "n/a" : row.unit().format(p));
-            for (Quantity q : row.ours()) cells.add(cell(q, row.unit(), r));
-            tt.row(cells.toArray());
-        }
+        TextTable tt = new TextTable(t.headers().toArray(String[]::new));
+        for (List<String> row : t.rows()) tt.row(row.toArray());
         tt.print(out, INDENT);
+        if (t.note() != null) Wrap.lines(INDENT, t.note(), INDENT + "  ").forEach(out::println);
     }
 
-    private static String cell(Quantity q, ValueUnit unit, Reading r) {
-        if (q instanceof Quantity.NotRun) return "not run";
-        OptionalDouble v = q.value(r);
-        return v.isPresent() ? unit.format(v.getAsDouble()) : "n/a";
-    }
+    static final String VERDICT_RULE = "holds: ours goes the paper's way by at least half its relative margin (with no number in the paper: the same way);"
+            + " weaker: the same way, by less; reversed: the other way";
 
-    private static void findings(PrintWriter out, Seed seed, Reading r) {
+    private static void findings(PrintWriter out, SeedResult result) {
         out.println();
-        out.println("Findings (holds: ours goes the paper's way by at least half its relative margin; weaker: the same way, by less; reversed: the other way)");
-        Map<Verdict, Long> counts = new java.util.EnumMap<>(Verdict.class);
-        int i = 1;
-        for (Finding f : seed.findings()) {
-            Verdict v = verdict(f, r);
-            counts.merge(v, 1L, Long::sum);
-            Wrap.lines(String.format(Locale.ROOT, "%s%2d. %s:", INDENT, i++, v.toString().toUpperCase(Locale.ROOT)), f.claim() + " [" + f.where() + "]",
+        out.println("Findings (" + VERDICT_RULE + ")");
+        for (SeedResult.Judged j : result.findings()) {
+            Wrap.lines(String.format(Locale.ROOT, "%s%2d. %s:", INDENT, j.number(), j.verdict().toString().toUpperCase(Locale.ROOT)), j.claim() + " [" + j.where() + "]",
                     INDENT + "    ").forEach(out::println);
-            OptionalDouble a = f.oursA().value(r), b = f.oursB().value(r);
-            String ours = a.isPresent() && b.isPresent() ? pair(f.unit(), a.getAsDouble(), b.getAsDouble()) : "not measured (" + missing(f, r) + ")";
-            out.println(INDENT + "    paper " + pair(f.unit(), f.paperA(), f.paperB()) + "; ours " + ours);
+            Wrap.lines(INDENT + "    paper " + j.paper() + "; ours", j.ours(), INDENT + "      ").forEach(out::println);
         }
-        out.println(INDENT + "verdicts: " + counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")));
-    }
-
-    static Verdict verdict(Finding f, Reading r) {
-        OptionalDouble a = f.oursA().value(r), b = f.oursB().value(r);
-        if (a.isEmpty() || b.isEmpty()) return Verdict.NOT_MEASURED;
-        return Verdict.of(f.paperA(), f.paperB(), a.getAsDouble(), b.getAsDouble());
-    }
-
-    /** {@code 1034.0 against 219.0 ms (4.72x)}. */
-    private static String pair(ValueUnit unit, double a, double b) {
-        String ratio = b == 0 ? "" : String.format(Locale.ROOT, " (%.2fx)", a / b);
-        String suffix = unit == ValueUnit.MS ? " ms" : "";
-        return unit.format(a) + " against " + unit.format(b) + suffix + ratio;
-    }
-
-    private static String missing(Finding f, Reading r) {
-        List<String> gone = new ArrayList<>();
-        for (String p : f.oursA().protocols()) if (r.protocol(p).isEmpty()) gone.add(p);
-        for (String p : f.oursB().protocols()) if (r.protocol(p).isEmpty() && !gone.contains(p)) gone.add(p);
-        return gone.isEmpty() ? "its plan point did not run" : String.join(", ", gone) + " did not run";
+        out.println(INDENT + "verdicts: " + result.tally());
     }
 }

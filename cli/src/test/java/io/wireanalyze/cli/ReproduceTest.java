@@ -31,7 +31,7 @@ class ReproduceTest {
         assertTrue(out.contains("    protocols: jrmp, rmi-iiop: all run today\n"), out);
         assertTrue(out.contains("    protocols: jrmp, iiop: all run today\n"), out);
         // Gredler's protocols: all but ORMI run today (#12).
-        String gredler = "protocols: jrmp, hessian, burlap, httpinvoker, xmlrpc run today; missing: ormi (not in the workload table yet)";
+        String gredler = "protocols: jrmp, httpinvoker, hessian, burlap, xmlrpc run today; missing: ormi (OC4J's EJB protocol, no public implementation to run),";
         assertTrue(out.contains(gredler), out);
         assertTrue(out.contains("reproduces: 3 table(s) beside the paper's numbers, 10 finding(s) with verdicts; on lan100"), out);
     }
@@ -41,6 +41,7 @@ class ReproduceTest {
         Cli c = Cli.run("reproduce", "smith-2020");
         assertEquals(2, c.exitCode());
         assertTrue(c.err().contains("seed 'smith-2020': unknown (expected: one of koutsogiannakis, juric-corba-vs-rmi,"), c.err());
+        assertTrue(c.err().contains(", or all)"), c.err());
     }
 
     @Test
@@ -74,6 +75,13 @@ class ReproduceTest {
         assertTrue(out.contains("paper 34 against 21 (1.62x); ours " + count(jrmp) + " against " + count(rmiIiop)), out);
         assertTrue(Files.readString(dir.resolve("koutsogiannakis.txt")).contains("Findings (holds:"), "the seed's tables are in the saved report too");
         assertTrue(Files.size(dir.resolve("koutsogiannakis-time.png")) > 1000);
+        assertTrue(Files.readString(dir.resolve("koutsogiannakis-time.svg")).contains("<svg"), "every figure as SVG too");
+        // The seed's own files: its tables and findings as JSON, its findings as CSV, one row each.
+        JsonNode seed = new ObjectMapper().readTree(dir.resolve("koutsogiannakis-seed.json").toFile());
+        assertEquals(10, seed.get("findings").size());
+        assertEquals("lan100", seed.get("network").asText());
+        assertEquals("two computers", seed.get("setting").asText());
+        assertEquals(1 + 10, Files.readAllLines(dir.resolve("koutsogiannakis-findings.csv")).size());
         assertEquals(1 + 2 * 3 * 2, Files.readAllLines(dir.resolve("koutsogiannakis-runs.csv")).size(), "2 protocols x 3 points x 2 repetitions");
     }
 

@@ -86,6 +86,12 @@ class SeedCatalogueTest {
         assertEquals(Verdict.WEAKER, Verdict.of(6, 2, 6.38, 4.13), "+54% against the paper's +200%: same way, less than half");
         assertEquals(Verdict.HOLDS, Verdict.of(6, 2, 7, 0), "a zero B");
         assertEquals(Verdict.REVERSED, Verdict.of(6, 2, 3, 3), "equal is not larger");
+        Finding factor = new Finding("c", "w", ValueUnit.MS, new Finding.Paper.Factor(12.1), new Quantity.Constant(1), new Quantity.Constant(1), Setting.ANY);
+        assertEquals(Verdict.HOLDS, factor.verdict(7, 1), "+600% against the paper's +1110%: more than half");
+        assertEquals(Verdict.WEAKER, factor.verdict(5, 1));
+        Finding direction = new Finding("c", "w", ValueUnit.MS, new Finding.Paper.Direction(), new Quantity.Constant(1), new Quantity.Constant(1), Setting.ANY);
+        assertEquals(Verdict.HOLDS, direction.verdict(1.01, 1), "no number in the paper: the same way holds");
+        assertEquals(Verdict.REVERSED, direction.verdict(1, 1.01));
     }
 
     @Test
@@ -129,5 +135,86 @@ class SeedCatalogueTest {
             refs(r.a(), out);
             refs(r.b(), out);
         }
+        if (q instanceof Quantity.Combined c) c.parts().forEach(p -> refs(p, out));
+    }
+
+    @Test
+    void theJuricTunnellingSeedHoldsTables3To5AndThirteenFindings() {
+        Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
+        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed it and no front is built yet"),
+                s.availability().get(1).missing());
+        assertEquals(3, s.tables().size());
+        SeedTable t3 = s.tables().get(0), t4 = s.tables().get(1);
+        assertEquals(Setting.ONE_HOST, t3.setting());
+        assertEquals(Setting.TWO_COMPUTERS, t4.setting());
+        assertEquals(List.of(0.686, 19.070, 19.483, 0.616), t3.rows().get(0).paper(), "Instantiation");
+        assertEquals(List.of(0.157, 5.052, 7.663, 2.336), t3.rows().get(1).paper(), "Simple types average");
+        assertEquals(List.of(0.261, 9.078, 7.138, 2.206), t4.rows().get(9).paper(), "String, remote");
+        assertEquals("<0.10", s.tables().get(2).rows().get(1).paperCell(1), "Table 5 prints the paper's own words");
+        assertEquals("24.16", s.tables().get(2).rows().get(1).paperCell(0));
+        assertEquals(13, s.findings().size());
+        assertEquals(8, s.points(Seed.Mode.FULL).size(), "seven getters and getString");
+    }
+
+    @Test
+    void theJuricWsSecuritySeedHoldsItsFactorsMessageSizesAndTable2() {
+        Seed s = CATALOGUE.find("juric-ws-wssecurity-rmi-ssl").orElseThrow();
+        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.JRMP_TLS, WorkloadKind.SOAP, WorkloadKind.SOAP_WSSEC), s.runnable());
+        assertEquals(4, s.tables().size());
+        assertEquals(List.of(12.3, 12.1), s.tables().get(0).rows().get(0).paper(), "web services / RMI, simple types, Windows and Linux");
+        assertEquals(List.of(4.3), s.tables().get(2).rows().get(0).paper(), "SOAP / JRMP message size");
+        assertEquals(List.of(27.86, 32.16, 17.02, 39.76), s.tables().get(3).rows().get(0).paper(), "Table 2: java.net.socket");
+        assertEquals(18, s.findings().size());
+        assertEquals(new Finding.Paper.Factor(4.3), s.findings().get(13).paper());
+    }
+
+    @Test
+    void gredlersObservationsAreTestedByTheirDirectionOnOneHost() {
+        Seed s = CATALOGUE.find("gredler-java-remoting-benchmarks").orElseThrow();
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTPINVOKER, WorkloadKind.HESSIAN, WorkloadKind.BURLAP, WorkloadKind.XMLRPC);
+        assertEquals(kinds, s.runnable());
+        assertEquals(12, s.findings().size());
+        // ms per call: the binary ones fast and even, Burlap between them and XML-RPC.
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 1.0, WorkloadKind.HESSIAN, 1.2, WorkloadKind.HTTPINVOKER, 1.5,
+                WorkloadKind.BURLAP, 3.0, WorkloadKind.XMLRPC, 5.0);
+        List<PlanPoint> points = s.points(Seed.Mode.FULL);
+        List<RunRecord> runs = new ArrayList<>();
+        for (PlanPoint p : points)
+            for (WorkloadKind k : kinds)
+                runs.add(new RunRecord(new RunKey(k, p, 1), Path.of(p.stem() + ".pcap"),
+                        new RunFigures(Map.of(Figure.CLIENT_MS_PER_INVOCATION, ms.get(k) * p.payload().count()), Map.of())));
+        Comparison onLoopback = new Comparison(new ComparePlan(kinds, points, 10, 1, NetworkSpec.LOOPBACK), runs, List.of(), null);
+        List<Verdict> v = SeedReport.verdicts(s, onLoopback, Seed.Mode.FULL);
+        Verdict H = Verdict.HOLDS, N = Verdict.NOT_MEASURED;
+        assertEquals(List.of(H, H, N, H, N, H, H, H, N, N, N, N), v);
+        SeedResult r = SeedResult.of(s, onLoopback, Seed.Mode.FULL);
+        assertEquals("not measured (ORMI over HTTP tunnelling (OC4J) has no public implementation to run)", r.findings().get(2).ours());
+        assertEquals("30.00 against 15.00 ms (2.00x)", r.findings().get(0).ours(), "10 objects: the fastest XML one (Burlap) against the slowest binary one (HttpInvoker)");
+    }
+
+    @Test
+    void aFindingOfTheOtherSettingIsNotMeasuredAndSaysHowToRunIt() {
+        Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<PlanPoint> points = s.points(Seed.Mode.FULL);
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        List<RunRecord> runs = new ArrayList<>();
+        for (PlanPoint p : points)
+            for (WorkloadKind k : kinds)
+                runs.add(new RunRecord(new RunKey(k, p, 1), Path.of(p.stem() + ".pcap"),
+                        new RunFigures(Map.of(Figure.CLIENT_MS_PER_INVOCATION, ms.get(k), Figure.SETUP_MS, 100 * ms.get(k)), Map.of())));
+        SeedResult r = SeedResult.of(s, new Comparison(new ComparePlan(kinds, points, 50, 1, NetworkSpec.LOOPBACK), runs, List.of(), null), Seed.Mode.FULL);
+        assertEquals(Verdict.HOLDS, r.findings().get(0).verdict(), "soap 10x jrmp against the paper's 14.9x: more than half the margin");
+        assertEquals(Verdict.WEAKER, r.findings().get(2).verdict(), "http-rmi 15x jrmp against the paper's 49x");
+        assertEquals(Verdict.REVERSED, r.findings().get(7).verdict(), "soap's set-up is not shorter here");
+        assertEquals(Verdict.NOT_MEASURED, r.findings().get(9).verdict());
+        assertTrue(r.findings().get(9).ours().contains("the paper measured it on two computers; this run is on loopback (one host): run with --network lan100"),
+                r.findings().get(9).ours());
+        SeedResult.Table t3 = r.tables().get(0), t4 = r.tables().get(1);
+        assertEquals(List.of("Simple types average", "0.157", "5.052", "7.663", "2.336", "0.200", "not run", "3.000", "2.000"), t3.rows().get(1));
+        assertNull(t3.note());
+        assertEquals("-", t4.rows().get(1).get(5));
+        assertTrue(t4.note().contains("run with --network lan100"), t4.note());
     }
 }
