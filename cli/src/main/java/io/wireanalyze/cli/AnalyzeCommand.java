@@ -46,7 +46,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--marker", paramLabel = "METHOD", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
     String marker;
 
-    @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.2 and 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
+    @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.0 to 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
     List<Path> tlsKeyLogs;
 
     @Option(names = "--workers", paramLabel = "N",
