@@ -67,8 +67,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         Progress progress = new Progress(spec.commandLine().getErr());
         if (annotate != null && files.size() != 1)
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture (got " + files.size() + " files)");
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(),
-                CaptureAnalysis.keyLog(tlsKeyLogs, progress));
+        io.wireanalyze.protocol.tls.TlsKeyLog keys = CaptureAnalysis.keyLog(tlsKeyLogs, progress);
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(), keys);
         // One row per packet only where it is written: the packets CSV and the annotated copy.
         options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
         // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
@@ -80,7 +80,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         for (Path file : files) {
-            AnalysisResult r = CaptureAnalysis.analyze(file, options, progress);
+            AnalysisResult r = CaptureAnalysis.analyze(file, CaptureAnalysis.withKeysOf(file, options, keys, progress), progress);
             if (r.capture().stopReason() != null) {
                 damaged = true;
                 progress.say(file + ": read only in part: " + r.capture().stopReason()

@@ -4,6 +4,9 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
+import io.wireanalyze.capture.CaptureFormat;
+import io.wireanalyze.capture.DecryptionSecrets;
+import io.wireanalyze.capture.PcapngFileSource;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.protocol.CaptureOrder;
@@ -118,6 +121,29 @@ final class CaptureAnalysis {
      */
     static TlsKeyLog keyLog(Path file, Progress progress) throws IOException {
         return keyLog(file == null ? List.of() : List.of(file), progress);
+    }
+
+    /**
+     * The options for {@code file}: when it is a pcapng file whose Decryption Secrets Blocks (before its first packet)
+     * hold a TLS key log, TLS is decrypted with those secrets and {@code keys} (the --tls-keylog files'), and a note
+     * says the keys came from the file; else {@code options} as they are.
+     */
+    static AnalysisOptions withKeysOf(Path file, AnalysisOptions options, TlsKeyLog keys, Progress progress) throws IOException {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)
+                || CaptureFormat.detect(file) != CaptureFormat.PCAPNG) return options;
+        List<String> lines = new ArrayList<>();
+        int blocks = 0;
+        for (DecryptionSecrets s : PcapngFileSource.leadingSecrets(file)) {
+            if (!s.tlsKeyLog()) continue;
+            blocks++;
+            lines.addAll(s.lines());
+        }
+        if (blocks == 0) return options;
+        TlsKeyLog inFile = TlsKeyLog.parse(lines);
+        progress.say(file + ": TLS key log from the file (" + blocks + " Decryption Secrets Block" + (blocks > 1 ? "s" : "") + "): "
+                + inFile.entries() + " secrets" + (inFile.ignoredLines() > 0 ? ", " + inFile.ignoredLines() + " lines ignored" : "")
+                + (keys.isEmpty() ? "" : "; with the --tls-keylog secrets"));
+        return options.withProtocols(ProtocolTable.withTlsKeys(keys.plus(inFile)));
     }
 
     /** The NSS key logs at {@code files}, as one, with a note of what each holds; {@link TlsKeyLog#EMPTY} for none. */
