@@ -35,8 +35,8 @@ enum PcapngBlockType {
     INTERFACE_STATISTICS(0x0000_0005, "Interface Statistics Block", 12),
     /** 0x00000006: a packet with its interface ID, 64-bit timestamp, captured and original lengths. */
     ENHANCED_PACKET(0x0000_0006, "Enhanced Packet Block", 32),
-    /** 0x0000000A: TLS keys and other secrets; skipped. */
-    DECRYPTION_SECRETS(0x0000_000A, "Decryption Secrets Block", 12),
+    /** 0x0000000A: TLS keys and other secrets: Secrets Type, Secrets Length, the data; kept. */
+    DECRYPTION_SECRETS(0x0000_000A, "Decryption Secrets Block", 20),
     /** 0x00000BAD: a Custom Block that may be copied; skipped. */
     CUSTOM(0x0000_0BAD, "Custom Block", 12),
     /** 0x40000BAD: a Custom Block that must not be copied; skipped. */

@@ -22,8 +22,9 @@ import java.util.OptionalLong;
  * <p>Every section has its own byte order and its own interfaces; every interface its own link type,
  * snaplen and timestamp unit, so one file may mix Ethernet and Linux cooked frames (which libpcap's
  * reader refuses): each frame carries its interface's link type. Enhanced, Simple and the obsolete
- * Packet Blocks give frames, numbered from 1 as Wireshark numbers them; every other block (Name
- * Resolution, Interface Statistics, Decryption Secrets, custom and unknown types) is skipped by its length.
+ * Packet Blocks give frames, numbered from 1 as Wireshark numbers them; Decryption Secrets Blocks (a TLS key log that
+ * {@code editcap --inject-secrets} put in the file) are kept, in file order ({@link #secrets()}); every other block
+ * (Name Resolution, Interface Statistics, custom and unknown types) is skipped by its length.
  *
  * <p>Damage ends reading: {@link #next()} returns {@code null} and {@link #stopReason()} names the byte
  * offset of the block, its number and type, the frame, and what was found. Not thread-safe.
@@ -45,6 +46,10 @@ public final class PcapngFileSource implements FrameSource {
      * ones. Other blocks are skipped whatever their length.
      */
     static final int MAX_READ_BLOCK_LENGTH = 16 << 20;
+    /** A Decryption Secrets Block's Secrets Type and Secrets Length; its data follow at 16. */
+    static final int OFFSET_SECRETS_TYPE = 8;
+    static final int OFFSET_SECRETS_LENGTH = 12;
+    static final int SECRETS_FIXED_LENGTH = 16;
 
     private final Path file;
     private final FileChannel channel;
@@ -62,12 +67,26 @@ public final class PcapngFileSource implements FrameSource {
     private PcapngInterface lastInterface;
     private String stopReason;
     private boolean finished;
+    private final List<DecryptionSecrets> secrets = new ArrayList<>();
 
     private PcapngFileSource(Path file, FileChannel channel, long fileSize, int windowBytes) {
         this.file = file;
         this.channel = channel;
         this.fileSize = fileSize;
         this.window = new ReadWindow(channel, fileSize, windowBytes, ByteOrder.BIG_ENDIAN);
+    }
+
+    /**
+     * The Decryption Secrets Blocks before the file's first packet: those a reader has before it decodes anything,
+     * where {@code editcap --inject-secrets} and Wireshark put them. Reads the file up to its first packet only.
+     *
+     * @throws IOException when the file cannot be read or is no pcapng file
+     */
+    public static List<DecryptionSecrets> leadingSecrets(Path file) throws IOException {
+        try (PcapngFileSource source = open(file)) {
+            source.next();
+            return source.secrets();
+        }
     }
 
     /**
@@ -134,7 +153,8 @@ public final class PcapngFileSource implements FrameSource {
                         + (type == PcapngBlockType.UNKNOWN ? ")" : " for this block type)"));
             }
             if (length > remaining) return stop("truncated block", "block length " + length + ", " + remaining + " bytes remain");
-            boolean read = type == PcapngBlockType.INTERFACE_DESCRIPTION || type.holdsPacket();
+            boolean read = type == PcapngBlockType.INTERFACE_DESCRIPTION || type.holdsPacket()
+                    || type == PcapngBlockType.DECRYPTION_SECRETS;
             if (read && length > MAX_READ_BLOCK_LENGTH) {
                 return stop("bad block length", length + " (expected: <= " + MAX_READ_BLOCK_LENGTH + " for this block type)");
             }
@@ -148,10 +168,12 @@ public final class PcapngFileSource implements FrameSource {
             Frame frame = null;
             if (type == PcapngBlockType.INTERFACE_DESCRIPTION) {
                 if (!describeInterface(map, window.index(offset), (int) length)) return null;
+            } else if (type == PcapngBlockType.DECRYPTION_SECRETS) {
+                if (!keepSecrets(map, window.index(offset), (int) length)) return null;
             } else if (type.holdsPacket()) {
                 frame = packet(type, map, window.index(offset), (int) length);
                 if (frame == null) return null;
-            }                                        // else: section header (read above), statistics, names, secrets, unknown
+            }                                        // else: section header (read above), statistics, names, unknown
             offset += length;
             if (frame != null) return frame;
         }
@@ -187,6 +209,21 @@ public final class PcapngFileSource implements FrameSource {
         PcapngInterface described = ((PcapngInterface.Parsed.Valid) parsed).value();
         interfaces.add(described);
         allInterfaces.add(described);
+        return true;
+    }
+
+    /** Keeps a Decryption Secrets Block's type and data; false when reading stopped (its secrets length does not fit). */
+    private boolean keepSecrets(ByteBuffer block, int at, int length) {
+        long secretsLength = Integer.toUnsignedLong(block.getInt(at + OFFSET_SECRETS_LENGTH));
+        int room = length - SECRETS_FIXED_LENGTH - 4;
+        if (secretsLength > room) {
+            stop("bad decryption secrets block", "secrets length " + secretsLength + " (expected: <= " + room
+                    + ", the secrets data the block holds)");
+            return false;
+        }
+        byte[] data = new byte[(int) secretsLength];
+        block.get(at + SECRETS_FIXED_LENGTH, data);
+        secrets.add(new DecryptionSecrets(block.getInt(at + OFFSET_SECRETS_TYPE), data));
         return true;
     }
 
@@ -288,6 +325,11 @@ public final class PcapngFileSource implements FrameSource {
     @Override
     public String stopReason() {
         return stopReason;
+    }
+
+    /** Every Decryption Secrets Block read so far, in file order, across sections. */
+    public List<DecryptionSecrets> secrets() {
+        return List.copyOf(secrets);
     }
 
     /** Every interface described so far, in file order, across sections. */

@@ -18,12 +18,13 @@ import java.util.Map;
  * Writes frames as pcapng (IETF draft-ietf-opsawg-pcapng): one Section Header Block, an Interface Description Block
  * per interface the frames name (its link type, nanosecond timestamps: {@code if_tsresol} 9, so any microsecond or
  * nanosecond timestamp is kept exactly), and an Enhanced Packet Block per frame with its captured bytes, original
- * length and, when given, a comment ({@code opt_comment}, tshark's {@code frame.comment}). Little-endian. Frames
- * are written as they come; an interface's description is written before its first frame.
+ * length and, when given, a comment ({@code opt_comment}, tshark's {@code frame.comment}); a Decryption Secrets Block
+ * where the caller puts one. Little-endian. Frames are written as they come; an interface's description is written
+ * before its first frame.
  */
 public final class PcapngWriter implements Closeable {
 
-    private static final int SHB = 0x0A0D0D0A, IDB = 0x00000001, EPB = 0x00000006;
+    private static final int SHB = 0x0A0D0D0A, IDB = 0x00000001, EPB = 0x00000006, DSB = 0x0000000A;
     private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
     private static final int OPT_END = 0, OPT_COMMENT = 1, IF_TSRESOL = 9, SHB_USERAPPL = 4;
 
@@ -58,6 +59,18 @@ public final class PcapngWriter implements Closeable {
             putOption(b, OPT_COMMENT, text);
             b.putShort((short) OPT_END).putShort((short) 0);
         }
+        finish(b);
+    }
+
+    /**
+     * Writes a Decryption Secrets Block (a TLS key log, say) where it stands: before the frames whose keys it holds,
+     * as Wireshark reads them.
+     */
+    public void writeSecrets(DecryptionSecrets secrets) throws IOException {
+        byte[] data = secrets.data();
+        ByteBuffer b = block(DSB, 8 + pad(data.length));
+        b.putInt(secrets.type()).putInt(data.length).put(data);
+        for (int i = data.length; i < pad(data.length); i++) b.put((byte) 0);
         finish(b);
     }
 

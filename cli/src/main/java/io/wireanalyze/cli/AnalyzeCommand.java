@@ -52,7 +52,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--marker", paramLabel = "METHOD", defaultValue = AnalysisOptions.DEFAULT_MARKER, description = "Method a workload calls between warm-up and measured calls (default: ${DEFAULT-VALUE}).")
     String marker;
 
-    @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.2 and 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
+    @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log (as Wireshark's tls.keylog_file reads it: SSLKEYLOGFILE, openssl -keylogfile, the Java agent extract-tls-secrets; capture --protocol jrmp-tls keeps one beside its pcap) to decrypt TLS 1.0 to 1.3 with; repeat it for several. Without one, TLS records are counted but their application data is not decoded.")
     List<Path> tlsKeyLogs;
 
     @Option(names = "--workers", paramLabel = "N",
@@ -74,8 +74,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (annotate != null && (files.size() != 1 || merge))
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture file (got "
                     + (merge ? "--merge" : files.size() + " files") + ")");
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(),
-                CaptureAnalysis.keyLog(tlsKeyLogs, progress));
+        io.wireanalyze.protocol.tls.TlsKeyLog keys = CaptureAnalysis.keyLog(tlsKeyLogs, progress);
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(), keys);
         // One row per packet only where it is written: the packets CSV and the annotated copy.
         options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
         // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
@@ -87,7 +87,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
         if (merge) {
-            AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, progress);
+            AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, keys, progress);
             if (r.capture().stopReason() != null) {
                 damaged = true;
                 progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
@@ -95,7 +95,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             results.add(r);
         }
         for (Path file : merge ? List.<Path>of() : files) {
-            AnalysisResult r = CaptureAnalysis.analyze(file, options, progress);
+            AnalysisResult r = CaptureAnalysis.analyze(file, CaptureAnalysis.withKeysOf(file, options, keys, progress), progress);
             if (r.capture().stopReason() != null) {
                 damaged = true;
                 progress.say(file + ": read only in part: " + r.capture().stopReason()

@@ -20,7 +20,8 @@ import java.util.Map;
 /**
  * The capture again, as pcapng with the accounting in a comment on every frame (tshark's {@code frame.comment}):
  * {@code phase dgc | connection 2 c2s | call dirty | invocation 3}, so {@code frame.comment contains "dgc"} filters
- * a phase in Wireshark and tshark. Timestamps, interfaces and bytes are the capture's own.
+ * a phase in Wireshark and tshark. Timestamps, interfaces and bytes are the capture's own, and so are a pcapng's
+ * Decryption Secrets Blocks (its TLS key log), each before the frame it stood before.
  */
 final class Annotations {
 
@@ -33,13 +34,24 @@ final class Annotations {
         long n = 0;
         try (FrameSource source = CaptureFiles.open(capture); PcapngWriter w = new PcapngWriter(out, "wireanalyze")) {
             Frame f;
+            int secrets = 0;
             while ((f = source.next()) != null) {
+                secrets = copySecrets(source, w, secrets);
                 String c = comments.get(f.number());
                 w.write(f, c != null ? c : uncounted(f));
                 n++;
             }
+            copySecrets(source, w, secrets);
         }
         return n;
+    }
+
+    /** The pcapng Decryption Secrets Blocks read since the last frame, written where they stood; returns how many are written. */
+    private static int copySecrets(FrameSource source, PcapngWriter w, int written) throws IOException {
+        if (!(source instanceof io.wireanalyze.capture.PcapngFileSource p)) return written;
+        List<io.wireanalyze.capture.DecryptionSecrets> all = p.secrets();
+        for (int i = written; i < all.size(); i++) w.writeSecrets(all.get(i));
+        return all.size();
     }
 
     static Map<Long, String> comments(AnalysisResult r) {

@@ -4,7 +4,10 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.capture.CaptureFiles;
+import io.wireanalyze.capture.CaptureFormat;
+import io.wireanalyze.capture.DecryptionSecrets;
 import io.wireanalyze.capture.MergedSource;
+import io.wireanalyze.capture.PcapngFileSource;
 import io.wireanalyze.console.Progress;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
@@ -32,10 +35,17 @@ final class CaptureAnalysis {
      * Several files as one capture ({@link MergedSource}: frames in time order across them, a connection going on
      * from one file into the next is one connection); a folder stands for its files in name order.
      */
-    static AnalysisResult analyzeMerged(List<Path> paths, AnalysisOptions options, Progress progress) throws IOException {
+    static AnalysisResult analyzeMerged(List<Path> paths, AnalysisOptions options, TlsKeyLog keys, Progress progress) throws IOException {
         for (Path p : paths) if (!Files.isDirectory(p)) check(p);
         List<Path> files = MergedSource.expand(paths);
         for (Path f : files) check(f);
+        // The key logs inside every file (pcapng Decryption Secrets Blocks) and --tls-keylog's, together.
+        TlsKeyLog all = keys;
+        for (Path f : files) {
+            TlsKeyLog inFile = keysIn(f, keys, progress);
+            if (inFile != null) all = all.plus(inFile);
+        }
+        if (all != keys) options = options.withProtocols(ProtocolTable.withTlsKeys(all));
         progress.say("merging " + files.size() + " file(s) into one capture, in time order");
         return analyze(files.size() == 1 ? files.get(0).toString() : files.get(0) + " and " + (files.size() - 1) + " more",
                 () -> MergedSource.open(files), options, progress);
@@ -133,6 +143,35 @@ final class CaptureAnalysis {
      */
     static TlsKeyLog keyLog(Path file, Progress progress) throws IOException {
         return keyLog(file == null ? List.of() : List.of(file), progress);
+    }
+
+    /**
+     * The options for {@code file}: when it is a pcapng file whose Decryption Secrets Blocks (before its first packet)
+     * hold a TLS key log, TLS is decrypted with those secrets and {@code keys} (the --tls-keylog files'), and a note
+     * says the keys came from the file; else {@code options} as they are.
+     */
+    static AnalysisOptions withKeysOf(Path file, AnalysisOptions options, TlsKeyLog keys, Progress progress) throws IOException {
+        TlsKeyLog inFile = keysIn(file, keys, progress);
+        return inFile == null ? options : options.withProtocols(ProtocolTable.withTlsKeys(keys.plus(inFile)));
+    }
+
+    /** The TLS key log in a pcapng's leading Decryption Secrets Blocks, said on progress; null when it has none. */
+    private static TlsKeyLog keysIn(Path file, TlsKeyLog keys, Progress progress) throws IOException {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)
+                || CaptureFormat.detect(file) != CaptureFormat.PCAPNG) return null;
+        List<String> lines = new ArrayList<>();
+        int blocks = 0;
+        for (DecryptionSecrets s : PcapngFileSource.leadingSecrets(file)) {
+            if (!s.tlsKeyLog()) continue;
+            blocks++;
+            lines.addAll(s.lines());
+        }
+        if (blocks == 0) return null;
+        TlsKeyLog inFile = TlsKeyLog.parse(lines);
+        progress.say(file + ": TLS key log from the file (" + blocks + " Decryption Secrets Block" + (blocks > 1 ? "s" : "") + "): "
+                + inFile.entries() + " secrets" + (inFile.ignoredLines() > 0 ? ", " + inFile.ignoredLines() + " lines ignored" : "")
+                + (keys.isEmpty() ? "" : "; with the --tls-keylog secrets"));
+        return inFile;
     }
 
     /** The NSS key logs at {@code files}, as one, with a note of what each holds; {@link TlsKeyLog#EMPTY} for none. */

@@ -344,11 +344,9 @@ public final class Analyzer {
         FlowKey key = FlowKey.of(s.src(), s.dst());
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
-        // A new connection: the first packet of a flow, or a SYN reusing the 4-tuple (after the old connection
-        // finished, or from the initiator with a new sequence number). The other side's own SYN (simultaneous
-        // open) belongs to the same connection.
-        boolean reuse = pureSyn && c != null && (c.finished() || !c.sawSyn
-                || (s.src().equals(c.initiator) && c.synSeq != s.seq()));
+        // A new connection: the first packet of a flow, or a SYN or SYN-ACK reusing the 4-tuple ({@link PortReuse}).
+        // The other side's own SYN (simultaneous open) belongs to the same connection.
+        boolean reuse = c != null && PortReuse.startsNewConnection(c, s);
         if (reuse) done(c);
         if (c == null || reuse) {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated

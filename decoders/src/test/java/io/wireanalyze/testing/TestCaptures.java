@@ -109,7 +109,8 @@ public final class TestCaptures {
 
     /** The key log beside a TLS fixture ({@code x.pcap} has {@code x.keys}), or the empty one when there is none. */
     public static io.wireanalyze.protocol.tls.TlsKeyLog keysBeside(Path pcap) throws IOException {
-        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap$", ".keys"));
+        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap(ng)?$", ".keys"));
+        if (keys.equals(pcap)) return io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY;   // neither .pcap nor .pcapng
         return Files.exists(keys) ? io.wireanalyze.protocol.tls.TlsKeyLog.parse(Files.readAllLines(keys))
                 : io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY;
     }

@@ -33,6 +33,13 @@ import java.util.function.BooleanSupplier;
  * Netty keeps its own parse state, so the bytes it has consumed are not fed again: decoding resumes at
  * {@code consumedUpTo} each time the driver offers the message's bytes, and a message found complete is returned
  * with its length from its first byte.
+ * <p>
+ * A damaged header field (a NUL or other control byte in it, no colon, a name that is no token: what a damaged
+ * capture from the field has) does not cost the message, as it would in Netty, which rejects the whole message: each
+ * header line is checked before Netty sees it, and a bad one is fed to Netty as a placeholder field of the same length
+ * (dashes and a colon; a line of one byte cannot be one, and fails the message as before) that is then dropped, so the start line, the other fields and the body are read as they are, the
+ * offsets stay the stream's, and the message notes the line ({@link Framed#badHeaders()}), as tshark reads such a
+ * message and flags it.
  */
 final class Http1Framing {
 
@@ -47,8 +54,10 @@ final class Http1Framing {
  *                   chunked); the end when it has none
      * @param interim    interim (1xx) responses before the final one
      * @param chunked    the body came in chunks
+     * @param badHeaders the header lines that were not read, each with why (empty when none)
      */
-    record Framed(long start, long end, HttpMessage head, byte[] body, long bodyOffset, int interim, boolean chunked) {
+    record Framed(long start, long end, HttpMessage head, byte[] body, long bodyOffset, int interim, boolean chunked,
+                  List<String> badHeaders) {
         long headerBytes() {
             return end - start - body.length;
         }
@@ -105,6 +114,11 @@ final class Http1Framing {
     private long headerEnd = -1;
     private int interim;
     private boolean upgraded;
+    /** The current message's header lines not read, and the stream offset up to which its head was checked. */
+    private List<String> badHeaders = new ArrayList<>();
+    private long checkedUpTo = -1;
+    /** Where the head being read starts: the message's start, or after its interim responses. */
+    private long headStart = -1;
 
     /** @param answersHead for responses: whether the next response answers a HEAD request */
     Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
@@ -134,6 +148,7 @@ final class Http1Framing {
         if (start < 0) start = offset;
         ByteBuffer rest = in.duplicate();
         rest.position(in.position() + (int) (consumedUpTo - offset));
+        if (head == null) rest = withBadHeadersReplaced(in, offset, rest);
         ByteBuf buf = Unpooled.wrappedBuffer(rest);
         List<Object> out = new ArrayList<>(4);
         try {
@@ -165,6 +180,105 @@ final class Http1Framing {
         return DecodeStep.NeedMore.lowerBound(in.remaining() + 1);
     }
 
+    /**
+     * The bytes to feed Netty from {@code consumedUpTo} while the head is being read: as they are, or a copy in which
+     * every complete header line Netty would reject is a placeholder of the same length ({@code ----:}), noted.
+     * Only whole lines are checked, and Netty takes only whole header lines, so it never sees a bad one.
+     */
+    private ByteBuffer withBadHeadersReplaced(ByteBuffer in, long offset, ByteBuffer rest) {
+        int base = in.position();
+        long end = offset + in.remaining();
+        long lineStart = headStart;
+        boolean startLine = true;
+        ByteBuffer copy = null;
+        while (lineStart < end && lineStart - headStart <= limits.maxHeaderBytes()) {
+            long lf = -1;
+            for (long i = lineStart; i < end; i++) {
+                if (in.get(base + (int) (i - offset)) == '\n') {
+                    lf = i;
+                    break;
+                }
+            }
+            if (lf < 0) break;                                            // an incomplete line: Netty waits for it too
+            long contentEnd = lf > lineStart && in.get(base + (int) (lf - 1 - offset)) == '\r' ? lf - 1 : lf;
+            if (contentEnd == lineStart) {
+                if (!startLine) break;                                    // the blank line: the head is over
+                lineStart = lf + 1;                                       // empty lines before the start line
+                continue;
+            }
+            if (startLine) {
+                startLine = false;
+            } else if (lineStart >= checkedUpTo) {
+                String why = badHeaderLine(in, base + (int) (lineStart - offset), (int) (contentEnd - lineStart));
+                int room = (int) (contentEnd - lineStart);                 // the line without its CRLF (Netty wants the CR)
+                if (why != null && room >= 2 && lineStart >= consumedUpTo) {
+                    if (copy == null) {
+                        copy = ByteBuffer.allocate(rest.remaining());
+                        copy.put(rest.duplicate()).flip();
+                    }
+                    int at = (int) (lineStart - consumedUpTo);
+                    for (int k = 0; k < room - 1; k++) copy.put(at + k, (byte) '-');
+                    copy.put(at + room - 1, (byte) ':');
+                    badHeaders.add(why);
+                }
+                checkedUpTo = lf + 1;
+            }
+            lineStart = lf + 1;
+        }
+        return copy != null ? copy : rest;
+    }
+
+    /** Why Netty would reject this header line ({@code length} bytes at {@code p}, without its CRLF), or null. */
+    private static String badHeaderLine(ByteBuffer in, int p, int length) {
+        int first = in.get(p) & 0xff;
+        if (first == ' ' || first == '\t') return null;                   // a folded continuation line: Netty's to judge
+        int colon = -1, control = -1, controls = 0;
+        for (int i = 0; i < length; i++) {
+            int b = in.get(p + i) & 0xff;
+            if (b == ':' && colon < 0) colon = i;
+            if ((b < 0x20 && b != '\t') || b == 0x7f) {
+                if (control < 0) control = i;
+                controls++;
+            }
+        }
+        String name = colon > 0 && colon <= 64 ? printable(in, p, colon) : null;
+        String line = (name != null ? "header " + name : "header line") + " (" + length + " bytes";
+        if (control >= 0) {
+            int b = in.get(p + control) & 0xff;
+            return line + "): " + (b == 0 ? "NUL" : String.format("control byte 0x%02x", b)) + " at byte " + control
+                    + (controls > 1 ? " and " + (controls - 1) + " more" : "") + " (expected: no control bytes in a field); not read";
+        }
+        if (colon < 0) return line + ", " + hex(in, p, length) + "): no colon (expected: name: value); not read";
+        for (int i = 0; i < colon; i++) {
+            if (!tchar(in.get(p + i) & 0xff))
+                return line + "): name byte " + String.format("0x%02x", in.get(p + i) & 0xff) + " at byte " + i
+                        + " (expected: a token, RFC 9110 5.1); not read";
+        }
+        if (colon == 0) return line + "): an empty name (expected: name: value); not read";
+        return null;
+    }
+
+    /** RFC 9110 5.6.2: the characters of a token (a field name). */
+    private static boolean tchar(int b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+    }
+
+    private static String printable(ByteBuffer in, int p, int n) {
+        StringBuilder s = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            int b = in.get(p + i) & 0xff;
+            if (b < 0x21 || b > 0x7e) return null;
+            s.append((char) b);
+        }
+        return s.toString();
+    }
+
+    private static String hex(ByteBuffer in, int p, int n) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(n, 16); i++) s.append(String.format("%02x", in.get(p + i) & 0xff));
+        return s + (n > 16 ? "..." : "");
+    }
+
     /** Handles one object Netty decoded; a step to return when the message is complete or malformed, else null. */
     private DecodeStep<Framed> take(Object o, long offset) {
         try {
@@ -178,6 +292,10 @@ final class Http1Framing {
                 if (length > limits.maxMessageBytes())
                     return malformed(start, "http.content_length", length + " (expected: <= " + limits.maxMessageBytes()
                             + ", the message size limit, --max-message-bytes)");
+                if (!badHeaders.isEmpty()) {
+                    for (String n : List.copyOf(m.headers().names()))
+                        if (n.chars().allMatch(c -> c == '-')) m.headers().remove(n);   // the placeholders of bad lines
+                }
                 head = m;
                 headerEnd = consumedUpTo;   // Netty returns right after the header block
             }
@@ -197,6 +315,7 @@ final class Http1Framing {
                     if (head instanceof HttpResponse r && r.status().code() / 100 == 1 && r.status().code() != 101) {
                         interim++;      // 100 Continue, 103 Early Hints: the exchange goes on
                         head = null;
+                        headStart = consumedUpTo;
                         return null;
                     }
                     return complete(offset);
@@ -213,7 +332,7 @@ final class Http1Framing {
         if (head == null) return malformed(start, field, "a message without a start line");
         byte[] b = Arrays.copyOf(body, bodyLength);
         Framed f = new Framed(start, consumedUpTo, head, b, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
-                HttpUtil.isTransferEncodingChunked(head));
+                HttpUtil.isTransferEncodingChunked(head), List.copyOf(badHeaders));
         long length = consumedUpTo - offset;
         clearMessage(consumedUpTo);
         return new DecodeStep.Decoded<>(f, (int) length);
@@ -252,5 +371,8 @@ final class Http1Framing {
         bodyLength = 0;
         headerEnd = -1;
         interim = 0;
+        badHeaders = new ArrayList<>();
+        checkedUpTo = -1;
+        headStart = next;
     }
 }

@@ -22,9 +22,11 @@ import java.util.List;
  * @param interim     interim (1xx) responses before the final one
  * @param body        why the body was not decoded (no format claimed it, or it was malformed), or null
  * @param inner       the details of the message the body carried ({@link Details#NONE} when none)
+ * @param badHeaders  header lines not read (damaged: a NUL byte, no colon ...), each with why; null when none
  */
 public record HttpDetails(String method, String uri, String version, Integer status, String contentType, Boolean chunked,
-                          String upgrade, long headerBytes, long bodyBytes, Integer interim, String body, Details inner) implements Details {
+                          String upgrade, long headerBytes, long bodyBytes, Integer interim, String body, Details inner,
+                          List<String> badHeaders) implements Details {
 
     @Override
     public void fields(FieldSink out) {
@@ -33,7 +35,7 @@ public record HttpDetails(String method, String uri, String version, Integer sta
                 .put("http.response.code", status).put("http.content_type", contentType)
                 .put("http.transfer_encoding", chunked == Boolean.TRUE ? "chunked" : null).put("http.upgrade", upgrade)
                 .put("httpHeaderBytes", headerBytes).put("httpBodyBytes", bodyBytes).put("httpInterimResponses", interim)
-                .put("httpBody", body);
+                .put("httpBody", body).put("httpBadHeaders", badHeaders);
     }
 
     @Override

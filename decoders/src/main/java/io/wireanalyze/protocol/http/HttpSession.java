@@ -178,7 +178,7 @@ public final class HttpSession implements ProtocolSession {
         Integer status = h instanceof HttpResponse r ? r.status().code() : null;
         return new HttpDetails(method, uri, h.protocolVersion().text(), status, h.headers().get(HttpHeaderNames.CONTENT_TYPE),
                 f.chunked() ? Boolean.TRUE : null, h.headers().get(HttpHeaderNames.UPGRADE), f.headerBytes(), f.body().length,
-                f.interim() > 0 ? f.interim() : null, why, inner);
+                f.interim() > 0 ? f.interim() : null, why, inner, f.badHeaders().isEmpty() ? null : f.badHeaders());
     }
 
     private static String bodyReason(Message m) {

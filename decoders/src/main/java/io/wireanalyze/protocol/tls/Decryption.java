@@ -5,9 +5,10 @@ import java.util.HexFormat;
 /**
  * Which keys open one connection's records, from its hellos and the key log. TLS 1.3 (RFC 8446 7): after the
  * ServerHello each direction's protected records open with its handshake traffic secret, and after that direction's
- * Finished with its application traffic secret (a KeyUpdate moves it to the next one). TLS 1.2 (RFC 5246 6.3): the key
- * block is PRF(master_secret, "key expansion", server_random + client_random); each direction's records are protected
- * from its ChangeCipherSpec on. Where the keys cannot be had, each direction says why.
+ * Finished with its application traffic secret (a KeyUpdate moves it to the next one). TLS 1.0 to 1.2 (RFC 5246 6.3,
+ * RFC 2246 6.3): the key block is PRF(master_secret, "key expansion", server_random + client_random), with the
+ * version's PRF; each direction's records are protected from its ChangeCipherSpec on. Where the keys cannot be had, each
+ * direction says why.
  */
 final class Decryption {
 
@@ -62,15 +63,26 @@ final class Decryption {
                     + HEX.formatHex(client.random()) + " nor an RSA Session-ID line for session id " + HEX.formatHex(hello.sessionId());
             return;
         }
-        int k = suite.aead.keyLength, iv = suite.aead.tls12FixedIvLength;
-        byte[] seed = new byte[64];
-        System.arraycopy(hello.random(), 0, seed, 0, 32);
-        System.arraycopy(client.random(), 0, seed, 32, 32);
-        byte[] block = KeySchedule.prf12(suite.hash, master, "key expansion", seed, 2 * (k + iv));
-        pending[0] = new RecordProtection.Tls12(suite, java.util.Arrays.copyOfRange(block, 0, k),
-                java.util.Arrays.copyOfRange(block, 2 * k, 2 * k + iv));
-        pending[1] = new RecordProtection.Tls12(suite, java.util.Arrays.copyOfRange(block, k, 2 * k),
-                java.util.Arrays.copyOfRange(block, 2 * k + iv, 2 * k + 2 * iv));
+        if (suite.aead()) {
+            int k = suite.aead.keyLength, iv = suite.aead.tls12FixedIvLength;
+            byte[] block = KeySchedule.keyBlock(hello.version(), suite, master, hello.random(), client.random(), 2 * (k + iv));
+            pending[0] = new RecordProtection.Tls12(suite, copy(block, 0, k), copy(block, 2 * k, iv));
+            pending[1] = new RecordProtection.Tls12(suite, copy(block, k, k), copy(block, 2 * k + iv, iv));
+            return;
+        }
+        // client_write_MAC_key, server_write_MAC_key, client_write_key, server_write_key, client_write_IV, server_write_IV (6.3)
+        int m = suite.mac.length, k = suite.bulk.keyLength, iv = suite.bulk.blockLength;
+        byte[] block = KeySchedule.keyBlock(hello.version(), suite, master, hello.random(), client.random(), 2 * (m + k + iv));
+        for (int i = 0; i < 2; i++) {
+            byte[] macKey = copy(block, i * m, m), key = copy(block, 2 * m + i * k, k), writeIv = copy(block, 2 * (m + k) + i * iv, iv);
+            pending[i] = suite.bulk.block()
+                    ? new RecordProtection.Cbc(suite, macKey, key, writeIv, hello.version() >= TlsVersion.TLS_1_1.code(), hello.encryptThenMac())
+                    : new RecordProtection.Stream(suite, macKey, key);
+        }
+    }
+
+    private static byte[] copy(byte[] from, int at, int length) {
+        return java.util.Arrays.copyOfRange(from, at, at + length);
     }
 
     /** A ChangeCipherSpec: TLS 1.2 protects the sender's records from here on; TLS 1.3's is only for middleboxes. */
@@ -115,11 +127,12 @@ final class Decryption {
     private String why() {
         if (client == null) return notNegotiated();
         String version = TlsVersion.name(server.version());
-        if (server.version() < TlsVersion.TLS_1_2.code() || server.version() > TlsVersion.TLS_1_3.code())
-            return version + " is not decrypted here (expected: TLS 1.2 or TLS 1.3)";
-        if (suite == null || suite.tls13 != tls13())
+        if (server.version() < TlsVersion.TLS_1_0.code() || server.version() > TlsVersion.TLS_1_3.code())
+            return version + " is not decrypted here (expected: TLS 1.0 to 1.3)";
+        if (suite == null || suite.tls13 != tls13() || (suite.aead() && !tls13() && server.version() < TlsVersion.TLS_1_2.code()))
             return "cipher suite " + CipherSuite.describe(server.cipherSuite()) + " with " + version + " is not decrypted here"
-                    + " (expected: a TLS 1.3 suite, or a TLS 1.2 AES-GCM or ChaCha20-Poly1305 suite)";
+                    + " (expected: a TLS 1.3 suite; with TLS 1.2 an AES-GCM, ChaCha20-Poly1305, CBC or RC4 suite; with TLS 1.0 and"
+                    + " 1.1 a CBC or RC4 suite)";
         if (keys.isEmpty()) return NO_KEY_LOG;
         return null;
     }

@@ -87,14 +87,17 @@ final class HandshakeReader {
 
     /**
      * What a ServerHello says (RFC 8446 4.1.3, RFC 5246 7.4.1.3): its random, session id, cipher suite, and the version
-     * chosen (the supported_versions extension's, else legacy_version); whether it is a HelloRetryRequest.
+     * chosen (the supported_versions extension's, else legacy_version); whether it is a HelloRetryRequest; whether it
+     * has the encrypt_then_mac extension (RFC 7366 2: CBC records of both directions are then encrypt-then-MAC).
      */
-    record ServerHello(byte[] random, byte[] sessionId, int cipherSuite, int version, boolean helloRetryRequest) {
+    record ServerHello(byte[] random, byte[] sessionId, int cipherSuite, int version, boolean helloRetryRequest,
+                       boolean encryptThenMac) {
 
         /** SHA-256("HelloRetryRequest"): the random of a HelloRetryRequest (RFC 8446 4.1.3). */
         private static final byte[] HELLO_RETRY_REQUEST = java.util.HexFormat.of()
                 .parseHex("cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c");
         private static final int SUPPORTED_VERSIONS = 43;
+        private static final int ENCRYPT_THEN_MAC = 22;
 
         /** Null when the body is too short for what it announces. */
         static ServerHello parse(byte[] body) {
@@ -109,6 +112,7 @@ final class HandshakeReader {
             byte[] sessionId = new byte[sid];
             b.get(35, sessionId);
             int suite = b.getShort(p) & 0xffff;
+            boolean encryptThenMac = false;
             p += 3;                                         // cipher_suite, legacy_compression_method
             if (b.remaining() >= p + 2) {
                 int end = Math.min(b.remaining(), p + 2 + (b.getShort(p) & 0xffff));
@@ -116,10 +120,12 @@ final class HandshakeReader {
                 while (p + 4 <= end) {
                     int type = b.getShort(p) & 0xffff, len = b.getShort(p + 2) & 0xffff;
                     if (type == SUPPORTED_VERSIONS && len == 2 && p + 6 <= end) version = b.getShort(p + 4) & 0xffff;
+                    if (type == ENCRYPT_THEN_MAC) encryptThenMac = true;
                     p += 4 + len;
                 }
             }
-            return new ServerHello(random, sessionId, suite, version, java.util.Arrays.equals(random, HELLO_RETRY_REQUEST));
+            return new ServerHello(random, sessionId, suite, version, java.util.Arrays.equals(random, HELLO_RETRY_REQUEST),
+                    encryptThenMac);
         }
     }
 }

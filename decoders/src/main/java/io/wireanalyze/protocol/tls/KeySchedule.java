@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 
 /**
- * The two key derivations records need, built on the JDK's HMAC ({@link Mac}): TLS 1.3's HKDF-Expand-Label (RFC 8446
- * 7.1 over RFC 5869 2.3) and TLS 1.2's PRF (RFC 5246 5). Nothing else of either key schedule is needed: the key log
- * already holds the traffic secrets (TLS 1.3) or the master secret (TLS 1.2).
+ * The key derivations records need, built on the JDK's HMAC ({@link Mac}): TLS 1.3's HKDF-Expand-Label (RFC 8446
+ * 7.1 over RFC 5869 2.3), TLS 1.2's PRF (RFC 5246 5) and TLS 1.0/1.1's (RFC 2246 5). Nothing else of the key schedules
+ * is needed: the key log already holds the traffic secrets (TLS 1.3) or the master secret (TLS 1.0 to 1.2).
  */
 final class KeySchedule {
 
@@ -54,17 +54,50 @@ final class KeySchedule {
      * hash is SHA-256 unless the cipher suite names another.
      */
     static byte[] prf12(CipherSuite.Hash hash, byte[] secret, String label, byte[] seed, int length) {
+        return pHash(mac(hash.hmac, secret), concat(label, seed), length);
+    }
+
+    /**
+     * The PRF of TLS 1.0 and 1.1 (RFC 2246 5, RFC 4346 5): the secret is split in two halves S1 and S2 (sharing the
+     * middle byte when its length is odd), and PRF(secret, label, seed) = P_MD5(S1, label + seed) XOR P_SHA-1(S2,
+     * label + seed).
+     */
+    static byte[] prf10(byte[] secret, String label, byte[] seed, int length) {
+        int half = (secret.length + 1) / 2;
+        byte[] s1 = java.util.Arrays.copyOfRange(secret, 0, half);
+        byte[] s2 = java.util.Arrays.copyOfRange(secret, secret.length - half, secret.length);
+        byte[] labelSeed = concat(label, seed);
+        byte[] md5 = pHash(mac("HmacMD5", s1), labelSeed, length);
+        byte[] sha1 = pHash(mac("HmacSHA1", s2), labelSeed, length);
+        for (int i = 0; i < length; i++) md5[i] ^= sha1[i];
+        return md5;
+    }
+
+    /** The key block of TLS 1.0 to 1.2: PRF(master_secret, "key expansion", server_random + client_random) (RFC 5246 6.3). */
+    static byte[] keyBlock(int version, CipherSuite suite, byte[] master, byte[] serverRandom, byte[] clientRandom, int length) {
+        byte[] seed = new byte[64];
+        System.arraycopy(serverRandom, 0, seed, 0, 32);
+        System.arraycopy(clientRandom, 0, seed, 32, 32);
+        return version < TlsVersion.TLS_1_2.code() ? prf10(master, "key expansion", seed, length)
+                : prf12(suite.hash, master, "key expansion", seed, length);
+    }
+
+    private static byte[] concat(String label, byte[] seed) {
         byte[] l = label.getBytes(StandardCharsets.US_ASCII);
         byte[] labelSeed = new byte[l.length + seed.length];
         System.arraycopy(l, 0, labelSeed, 0, l.length);
         System.arraycopy(seed, 0, labelSeed, l.length, seed.length);
-        Mac mac = mac(hash, secret);
+        return labelSeed;
+    }
+
+    /** P_hash(secret, seed), the first {@code length} bytes, with the HMAC keyed by the secret. */
+    private static byte[] pHash(Mac mac, byte[] seed, int length) {
         byte[] out = new byte[length];
-        byte[] a = labelSeed;
+        byte[] a = seed;
         for (int done = 0; done < length; ) {
             a = mac.doFinal(a);
             mac.update(a);
-            byte[] p = mac.doFinal(labelSeed);
+            byte[] p = mac.doFinal(seed);
             int n = Math.min(p.length, length - done);
             System.arraycopy(p, 0, out, done, n);
             done += n;
@@ -73,12 +106,17 @@ final class KeySchedule {
     }
 
     private static Mac mac(CipherSuite.Hash hash, byte[] key) {
+        return mac(hash.hmac, key);
+    }
+
+    /** The JDK's HMAC ({@code HmacSHA256} ...) keyed with {@code key}. */
+    static Mac mac(String hmac, byte[] key) {
         try {
-            Mac mac = Mac.getInstance(hash.hmac);
-            mac.init(new SecretKeySpec(key, hash.hmac));
+            Mac mac = Mac.getInstance(hmac);
+            mac.init(new SecretKeySpec(key, hmac));
             return mac;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + hash.hmac + ": " + e.getMessage() + " (expected: every JDK has it)", e);
+            throw new IllegalStateException("javax.crypto " + hmac + ": " + e.getMessage() + " (expected: every JDK has it)", e);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.wireanalyze.protocol.tls;
 
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -11,18 +12,22 @@ import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
- * numbers, with the JDK's AEAD ciphers ({@link Cipher} AES/GCM and ChaCha20-Poly1305). Mutable (the sequence number):
- * part of one direction's decoder state.
+ * numbers, with the JDK's ciphers ({@link Cipher} AES/GCM and ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4)
+ * and HMACs ({@link Mac}). Mutable (the sequence number; TLS 1.0's chained IV; RC4's key stream): part of one
+ * direction's decoder state.
  */
-abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12 {
+abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
+        RecordProtection.Stream {
 
     /** What opening a record gave. */
     sealed interface Opened {
     }
 
     /**
-     * The record's content and real type. The content's byte {@code i} is the record's byte {@code at + i} (AEAD
-     * ciphertext is as long as its plaintext): {@code at} is the header, and TLS 1.2 GCM's explicit nonce, before it.
+     * The record's content and real type. The content's byte {@code i} is the record's byte {@code at + i} (AEAD and
+     * stream ciphertext is as long as its plaintext, and CBC's i-th block holds the i-th plaintext block): {@code at} is
+     * the header, and TLS 1.2 GCM's explicit nonce or TLS 1.1+ CBC's explicit IV, before it; a CBC or RC4 record's MAC
+     * and padding come after the content.
      */
     record Content(int type, byte[] bytes, int at) implements Opened {
     }
@@ -32,18 +37,22 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     }
 
     final CipherSuite suite;
-    private final SecretKeySpec key;
-    private final Cipher cipher;
+    final SecretKeySpec key;
+    final Cipher cipher;
     /** The next record's sequence number (RFC 8446 5.3, RFC 5246 6.1). */
     long sequence;
 
     private RecordProtection(CipherSuite suite, byte[] key) {
+        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation);
+    }
+
+    private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation) {
         this.suite = suite;
-        this.key = new SecretKeySpec(key, suite.aead.keyAlgorithm);
+        this.key = new SecretKeySpec(key, keyAlgorithm);
         try {
-            this.cipher = Cipher.getInstance(suite.aead.transformation);
+            this.cipher = Cipher.getInstance(transformation);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + suite.aead.transformation + ": " + e.getMessage()
+            throw new IllegalStateException("javax.crypto " + transformation + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
         }
     }
@@ -161,5 +170,124 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         Opened contentOf(byte[] plain, int headerType, int at) {
             return new Content(headerType, plain, at);
         }
+    }
+
+    /** The HMAC of TLS 1.0 to 1.2 over seq_num + type + version + length + fragment (RFC 5246 6.2.3.1, RFC 7366 3). */
+    private static byte[] recordMac(Mac mac, long sequence, ByteBuffer in, int p, int length, byte[] fragment, int from) {
+        mac.update(ByteBuffer.allocate(13).putLong(sequence).put(in.get(p)).putShort(in.getShort(p + 1)).putShort((short) length).array());
+        mac.update(fragment, from, length);
+        return mac.doFinal();
+    }
+
+    private static boolean equal(byte[] a, byte[] b, int bFrom) {
+        return java.util.Arrays.equals(a, 0, a.length, b, bFrom, bFrom + a.length);
+    }
+
+    /**
+     * CBC suites of TLS 1.0 to 1.2 (RFC 5246 6.2.3.2): MAC-then-encrypt, the record being [IV] E(content + MAC +
+     * padding + padding_length), or encrypt-then-MAC when both hellos had the extension (RFC 7366), [IV] E(content +
+     * padding + padding_length) + MAC with the MAC over the IV and the ciphertext. TLS 1.1 and 1.2 put an explicit IV
+     * before each record's ciphertext; TLS 1.0's IV is the key block's for the first record and the last ciphertext block
+     * of the one before for each next (RFC 2246 6.2.3.2).
+     */
+    static final class Cbc extends RecordProtection {
+        private final Mac mac;
+        private final boolean explicitIv;
+        private final boolean encryptThenMac;
+        /** TLS 1.0: the IV of the next record. */
+        private byte[] iv;
+
+        Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac) {
+            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation);
+            this.mac = KeySchedule.mac(suite.mac.hmac, macKey);
+            this.iv = iv.clone();
+            this.explicitIv = explicitIv;
+            this.encryptThenMac = encryptThenMac;
+        }
+
+        @Override
+        Opened open(ByteBuffer in, int p, int total) {
+            int block = suite.bulk.blockLength, macLength = suite.mac.length;
+            int length = total - TlsRecords.HEADER_LENGTH, ivLength = explicitIv ? block : 0;
+            int sealedLength = length - ivLength - (encryptThenMac ? macLength : 0);
+            int least = encryptThenMac ? block : Math.max(block, macLength + 1);
+            if (sealedLength < least || sealedLength % block != 0)
+                return new Failed("encrypted record of " + length + " bytes (expected: " + (explicitIv ? "an IV of " + block + " bytes, " : "")
+                        + "whole blocks of " + block + " bytes holding " + (encryptThenMac ? "the padding, then a MAC of " + macLength + " bytes"
+                        : "a MAC of " + macLength + " bytes and the padding") + ")");
+            byte[] fragment = new byte[length];
+            in.get(p + TlsRecords.HEADER_LENGTH, fragment);
+            if (encryptThenMac && !equal(recordMac(mac, sequence, in, p, length - macLength, fragment, 0), fragment, length - macLength))
+                return new Failed(badMac());
+            byte[] recordIv = explicitIv ? java.util.Arrays.copyOfRange(fragment, 0, block) : iv;
+            byte[] plain;
+            try {
+                cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(recordIv));
+                plain = cipher.doFinal(fragment, ivLength, sealedLength);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
+            }
+            int padding = plain[plain.length - 1] & 0xff;
+            int contentLength = plain.length - 1 - padding - (encryptThenMac ? 0 : macLength);
+            boolean padded = contentLength >= 0;
+            for (int i = plain.length - 1 - padding; padded && i < plain.length; i++) padded = (plain[i] & 0xff) == padding;
+            if (!padded)
+                return new Failed("record " + sequence + " of this key: padding of " + padding + " bytes does not fit (expected: padding_length + 1"
+                        + " bytes of its value; a key log of another run, or a damaged record?)");
+            if (!encryptThenMac && !equal(recordMac(mac, sequence, in, p, contentLength, plain, 0), plain, contentLength))
+                return new Failed(badMac());
+            if (!explicitIv) iv = java.util.Arrays.copyOfRange(fragment, sealedLength - block, sealedLength);
+            sequence++;
+            return new Content(in.get(p) & 0xff, java.util.Arrays.copyOf(plain, contentLength), TlsRecords.HEADER_LENGTH + ivLength);
+        }
+
+        @Override
+        Opened contentOf(byte[] plain, int headerType, int at) {
+            return new Content(headerType, plain, at);
+        }
+    }
+
+    /**
+     * RC4 suites (RFC 5246 6.2.3.1): the record is E(content + MAC), under one key stream that runs on from record to
+     * record of the direction.
+     */
+    static final class Stream extends RecordProtection {
+        private final Mac mac;
+
+        Stream(CipherSuite suite, byte[] macKey, byte[] key) {
+            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation);
+            this.mac = KeySchedule.mac(suite.mac.hmac, macKey);
+            try {
+                cipher.init(Cipher.DECRYPT_MODE, this.key);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        Opened open(ByteBuffer in, int p, int total) {
+            int length = total - TlsRecords.HEADER_LENGTH, macLength = suite.mac.length;
+            if (length < macLength)
+                return new Failed("encrypted record of " + length + " bytes (expected: at least the MAC's " + macLength + ")");
+            byte[] fragment = new byte[length];
+            in.get(p + TlsRecords.HEADER_LENGTH, fragment);
+            byte[] plain = cipher.update(fragment);
+            if (plain == null) plain = new byte[0];
+            int contentLength = length - macLength;
+            if (plain.length != length || !equal(recordMac(mac, sequence, in, p, contentLength, plain, 0), plain, contentLength))
+                return new Failed(badMac());
+            sequence++;
+            return new Content(in.get(p) & 0xff, java.util.Arrays.copyOf(plain, contentLength), TlsRecords.HEADER_LENGTH);
+        }
+
+        @Override
+        Opened contentOf(byte[] plain, int headerType, int at) {
+            return new Content(headerType, plain, at);
+        }
+    }
+
+    final String badMac() {
+        return "record " + sequence + " of this key: MAC mismatch (expected: the key log's secrets to open it; a key log of another run,"
+                + " or a damaged record?)";
     }
 }

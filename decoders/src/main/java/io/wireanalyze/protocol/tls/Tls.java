@@ -8,7 +8,7 @@ import io.wireanalyze.protocol.ProtocolName;
 import java.util.List;
 
 /**
- * TLS 1.2 and 1.3 (RFC 5246, RFC 8446) in the protocol table: a stream layer, not a body format. Recognised by its
+ * TLS 1.0 to 1.3 (RFC 2246, RFC 4346, RFC 5246, RFC 8446) in the protocol table: a stream layer, not a body format. Recognised by its
  * records on any port ({@link TlsProbe}), framed and, with a key log ({@link TlsKeyLog}), decrypted by {@link TlsSession},
  * which runs the protocols the table hands it (JRMP, GIOP, HTTP) over the plaintext streams, as over plain TCP. A
  * protocol carried this way is reported as {@code <name>-tls} ({@link #carrying}): Java RMI over SSL is

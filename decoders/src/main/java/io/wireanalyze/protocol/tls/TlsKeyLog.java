@@ -88,6 +88,20 @@ public final class TlsKeyLog {
         return new TlsKeyLog(Map.copyOf(frozen), Map.copyOf(bySession), entries, ignored);
     }
 
+    /** This key log's secrets and {@code other}'s, as one (where both name the same secret, {@code other}'s). */
+    public TlsKeyLog plus(TlsKeyLog other) {
+        if (other.isEmpty()) return this;
+        if (isEmpty()) return other;
+        Map<String, Map<Label, byte[]>> byRandom = new HashMap<>();
+        for (TlsKeyLog k : List.of(this, other))
+            k.byClientRandom.forEach((r, m) -> byRandom.computeIfAbsent(r, x -> new EnumMap<>(Label.class)).putAll(m));
+        Map<String, byte[]> bySession = new HashMap<>(bySessionId);
+        bySession.putAll(other.bySessionId);
+        Map<String, Map<Label, byte[]>> frozen = new HashMap<>();
+        byRandom.forEach((k, v) -> frozen.put(k, Collections.unmodifiableMap(v)));
+        return new TlsKeyLog(Map.copyOf(frozen), Map.copyOf(bySession), entries + other.entries, ignoredLines + other.ignoredLines);
+    }
+
     /** Lines that gave a secret. */
     public int entries() {
         return entries;
