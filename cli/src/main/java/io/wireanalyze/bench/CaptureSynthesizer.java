@@ -39,15 +39,22 @@ final class CaptureSynthesizer {
     /**
      * @param mtu  largest IP packet written (576 to 65535), or 0 to keep the captured segments as they are
      * @param seed picks the replay order, the start times and the sequence number offsets
+     * @param oneServer every replay's servers on one address (each keeps its port): one server host talking to
+     *                  thousands of clients, instead of servers spread over 198.19.0.0/16
      */
-    record Options(SynthesisTarget target, int mtu, long seed) {
+    record Options(SynthesisTarget target, int mtu, long seed, boolean oneServer) {
         Options {
             if (mtu != 0 && (mtu < 576 || mtu > 65_535)) throw new IllegalArgumentException("--mtu " + mtu + " (expected: 576 to 65535, or 0 for none)");
         }
 
+        Options(SynthesisTarget target, int mtu, long seed) {
+            this(target, mtu, seed, false);
+        }
+
         /** What decides the file's contents, for telling whether an existing one can be reused. */
         String describe() {
-            return "target " + target.label() + ", mtu " + mtu + ", seed " + seed + ", stagger " + STAGGER_MEAN_NANOS + " ns";
+            return "target " + target.label() + ", mtu " + mtu + ", seed " + seed + ", stagger " + STAGGER_MEAN_NANOS + " ns"
+                    + (oneServer ? ", one server address" : "");
         }
     }
 
@@ -134,7 +141,7 @@ final class CaptureSynthesizer {
                 if (started < replays && (head == null || nextStart <= head.nextNanos())) {
                     int slot = (int) (started % templates.size());
                     if (slot == 0) Collections.shuffle(order, random);
-                    running.add(new Replay(order.get(slot), started++, nextStart, options.seed(), options.mtu()));
+                    running.add(new Replay(order.get(slot), started++, nextStart, options.seed(), options.mtu(), options.oneServer()));
                     mostUnderWay = Math.max(mostUnderWay, running.size());
                     nextStart += (long) (random.nextDouble() * 2 * STAGGER_MEAN_NANOS);
                     continue;

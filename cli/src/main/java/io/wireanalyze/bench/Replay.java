@@ -33,8 +33,11 @@ final class Replay {
     private int pieces;
     private long nextNanos;
 
-    /** @param mtu largest IP packet; 0 keeps every segment as captured */
-    Replay(SessionTemplate template, long index, long startNanos, long seed, int mtu) {
+    /**
+     * @param mtu       largest IP packet; 0 keeps every segment as captured
+     * @param oneServer the servers of every replay on one address (198.19.0.1), each keeping its port
+     */
+    Replay(SessionTemplate template, long index, long startNanos, long seed, int mtu, boolean oneServer) {
         this.index = index;
         this.frames = template.frames();
         this.startNanos = startNanos;
@@ -46,7 +49,8 @@ final class Replay {
         for (int i = 0; i < endpoints.size(); i++) {
             Endpoint e = endpoints.get(i);
             long n = index * hosts + e.address();
-            address[i] = e.client() ? CLIENT_NET + 1 + (int) (n % HOSTS) : SERVER_NET + 1 + (int) (n / HOSTS % HOSTS);
+            address[i] = e.client() ? CLIENT_NET + 1 + (int) (n % HOSTS)
+                    : SERVER_NET + 1 + (oneServer ? e.address() : (int) (n / HOSTS % HOSTS));
             seqOffset[i] = (int) mix(seed ^ mix(index * 31 + i));
         }
         pieces = pieces(frames.get(0), mtu);

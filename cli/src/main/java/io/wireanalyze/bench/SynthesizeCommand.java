@@ -35,6 +35,9 @@ final class SynthesizeCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the replay order, start times and sequence numbers (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--one-server", description = "Every replay's servers on one address (each keeping its port): one server host talking to thousands of clients.")
+    boolean oneServer;
+
     @Option(names = "--fixtures", paramLabel = "DIR", description = "The fixtures to replay (default: the repository's fixtures/ beside the jar, else ./fixtures).")
     Path fixtures;
 
@@ -51,7 +54,7 @@ final class SynthesizeCommand implements Callable<Integer> {
             SynthesisTarget target = size.size != null ? new SynthesisTarget.Bytes(SynthesisTarget.Sizes.parse(size.size))
                     : new SynthesisTarget.Packets(size.packets != null ? size.packets : 1_500_000);
             if (target instanceof SynthesisTarget.Packets p && p.packets() < 1) throw new IllegalArgumentException("--packets " + p.packets() + " (expected: >= 1)");
-            options = new CaptureSynthesizer.Options(target, mtu, seed);
+            options = new CaptureSynthesizer.Options(target, mtu, seed, oneServer);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
