@@ -92,7 +92,9 @@ final class Ledger {
                     phase[i] = Phase.TCP_TEARDOWN;
                 } else if (acked > 0 && (m = containing(c.byDirection.get(dir.reverse().ordinal()), acked - 1)) != null) {
                     phase[i] = m.phase();
-                } else if (!payloadSeen && c.sawSyn) {
+                } else if (c.sawSyn && (!payloadSeen || (acked == 0 && log.streamOffset(i) == 0))) {
+                    // The handshake's ACK: it acknowledges only the peer's SYN and its sender has sent nothing yet,
+                    // wherever the file puts it (a multi-queue card or two merged interfaces may put it after data).
                     phase[i] = Phase.TCP_SETUP;
                 } else {
                     m = lastOwner;
