@@ -36,14 +36,10 @@ final class ConnectionFacts implements Facts {
     @Override
     public String known(String kind, String key) {
         Local mine = local.get(Settlement.id(kind, key));
-        String value = settled.at(kind, key, now);
-        if (mine != null && (value == null || mine.stamp >= lastBefore(kind, key))) value = mine.value;
+        FactLog.Fact other = settled.latest(kind, key, now);
+        String value = mine != null && (other == null || mine.stamp >= other.stamp()) ? mine.value
+                : other == null ? null : other.value();
         if (value == null) log.unanswered(kind, key, now);
         return value;
-    }
-
-    /** The place of the latest settled fact before now (only asked when there is one). */
-    private long lastBefore(String kind, String key) {
-        return settled.placeBefore(kind, key, now);
     }
 }

@@ -70,12 +70,12 @@ final class Settlement {
         return i < 0 ? null : h.values[i];
     }
 
-    /** The place of the latest fact of {@code key} before {@code stamp}; Long.MIN_VALUE when none. */
-    long placeBefore(String kind, String key, long stamp) {
+    /** The latest fact of {@code key} before {@code stamp}: its place and value; null when none. */
+    FactLog.Fact latest(String kind, String key, long stamp) {
         History h = facts.get(id(kind, key));
-        if (h == null) return Long.MIN_VALUE;
+        if (h == null) return null;
         int i = before(h, stamp);
-        return i < 0 ? Long.MIN_VALUE : h.stamps[i];
+        return i < 0 ? null : new FactLog.Fact(kind, key, h.values[i], h.stamps[i]);
     }
 
     /** The index of the latest fact before {@code stamp}, or -1. */
