@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.testing.TestCaptures;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class PortReuseTest {
 
     private static AnalysisResult analyze(Path pcap) throws Exception {
-        return TestCaptures.analyze(pcap, AnalysisOptions.defaults().withKeepPackets(true));
+        return Analyses.analyze(pcap, AnalysisOptions.defaults().withKeepPackets(true));
     }
 
     private static AnalysisResult analyze(String name) throws Exception {

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -37,7 +38,7 @@ class GiopCaptureTest {
 
     @BeforeAll
     static void analyze() throws Exception {
-        result = TestCaptures.analyze(capture(), AnalysisOptions.defaults());
+        result = Analyses.analyze(capture(), AnalysisOptions.defaults());
     }
 
     /** tshark's rows: frame, giop.type, giop.request_op, giop.request_id. */

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.http;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -32,7 +33,7 @@ class DamagedHeaderTest {
 
     @BeforeAll
     static void analyse() throws Exception {
-        damaged = TestCaptures.analyze(TestCaptures.fixture("soap/damaged-header.pcap"), AnalysisOptions.defaults());
+        damaged = Analyses.analyze(TestCaptures.fixture("soap/damaged-header.pcap"), AnalysisOptions.defaults());
     }
 
     @Test

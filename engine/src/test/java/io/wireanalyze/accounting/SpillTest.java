@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.protocol.Details;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.testing.TestCaptures;
@@ -79,7 +80,7 @@ class SpillTest {
     @ParameterizedTest
     @MethodSource("fixtures")
     void messagesComeBackWithWhatTheReportsRead(Path pcap) throws IOException {
-        AnalysisResult r = TestCaptures.analyze(pcap, AnalysisOptions.defaults()
+        AnalysisResult r = Analyses.analyze(pcap, AnalysisOptions.defaults()
                 .withProtocols(io.wireanalyze.protocols.ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap))));
         Codecs codecs = new Codecs();
         assertTrue(r.messages().size() > 0);

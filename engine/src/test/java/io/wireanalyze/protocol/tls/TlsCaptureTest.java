@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.tls;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -36,7 +37,7 @@ class TlsCaptureTest {
     private static AnalysisResult openssl;
 
     static AnalysisResult analyze(String fixture, TlsKeyLog keys) throws Exception {
-        return TestCaptures.analyze(TestCaptures.fixture(fixture), AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(keys)));
+        return Analyses.analyze(TestCaptures.fixture(fixture), AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(keys)));
     }
 
     static AnalysisResult analyze(String fixture) throws Exception {

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.giop;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.Analyzer;
@@ -52,7 +53,7 @@ class GiopNamingAcrossConnectionsTest {
     @Test
     void aNamingContextHandedOutOnOneConnectionMakesRequestsToItNamingOnAnother() throws IOException {
         List<Frame> frames = capture(true);
-        AnalysisResult r = TestCaptures.analyze(frames, OPTIONS);
+        AnalysisResult r = Analyses.analyze(frames, OPTIONS);
         MessageRecord q = resolve(r);
         assertEquals(2, q.connection());
         assertEquals(Phase.NAMING, q.message().phase());
@@ -67,13 +68,13 @@ class GiopNamingAcrossConnectionsTest {
         assertEquals(Phase.INVOCATION, resolve(first).message().phase());
 
         // The same with workers: the same result.
-        assertEquals(r, TestCaptures.analyze(frames, OPTIONS.withWorkers(2)));
+        assertEquals(r, Analyses.analyze(frames, OPTIONS.withWorkers(2)));
     }
 
     @Test
     void aNamingContextHandedOutLaterDoesNotCountForAnEarlierRequest() throws IOException {
         List<Frame> frames = capture(false);
-        AnalysisResult r = TestCaptures.analyze(frames, OPTIONS);
+        AnalysisResult r = Analyses.analyze(frames, OPTIONS);
         MessageRecord q = resolve(r);
         assertEquals(2, q.connection());
         assertEquals(Phase.INVOCATION, q.message().phase());

@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.protocols.ProtocolTable;
 import io.wireanalyze.testing.TestCaptures;
@@ -56,7 +57,7 @@ class MergeableLedgerTest {
         List<Frame> frames = TestCaptures.frames(pcap);
         AnalysisResult single = analyze(frames, options, 1);
         for (int workers : new int[]{1, 2, 7}) {
-            assertEquals(single, TestCaptures.analyze(frames, options.withWorkers(workers)), pcap + ": " + workers + " workers");
+            assertEquals(single, Analyses.analyze(frames, options.withWorkers(workers)), pcap + ": " + workers + " workers");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.testing.TestCaptures;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +24,7 @@ class ConservationTest {
     @ParameterizedTest
     @MethodSource("captures")
     void phasesAddUpToTheCapturesTcpPackets(Path file) throws Exception {
-        AnalysisResult r = TestCaptures.analyze(file, AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(file, AnalysisOptions.defaults());
         long packets = 0, payload = 0, wire = 0;
         double elapsed = 0;
         for (Phase p : Phase.values()) {

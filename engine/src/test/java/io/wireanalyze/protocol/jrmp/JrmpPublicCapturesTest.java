@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -25,7 +26,7 @@ class JrmpPublicCapturesTest {
 
     @Test
     void ndpiShowsTheLookupTheStubThePingAndTheDgcAck() throws Exception {
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"), AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"), AnalysisOptions.defaults());
         MessageRecord call = of(r, "call").get(0);
         assertEquals(9L, call.frame());
         assertEquals("lookup", call.message().info().method());
@@ -49,7 +50,7 @@ class JrmpPublicCapturesTest {
     @ParameterizedTest
     @MethodSource("foxIt")
     void log4ShellCapturesShowTheirRegistryLookupsByName(Path file) throws Exception {
-        AnalysisResult r = TestCaptures.analyze(file, AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(file, AnalysisOptions.defaults());
         List<MessageRecord> lookups = of(r, "call");
         int expected = file.getFileName().toString().startsWith("rmi-basic-auth") ? 2 : 1;
         assertEquals(expected, lookups.size(), file.toString());
@@ -70,7 +71,7 @@ class JrmpPublicCapturesTest {
     void aPingOnAPooledConnectionJoinedMidWayIsShown() throws Exception {
         // rmi-basic-auth-ev0: frame 6 is a lone Ping on a connection whose SYN precedes the capture; its server
         // is proven to speak JRMP by the next connection, which starts with the JRMI header.
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.publicCaptures().resolve("fox-it-log4shell-rmi/rmi-basic-auth-ev0.pcap"), AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(TestCaptures.publicCaptures().resolve("fox-it-log4shell-rmi/rmi-basic-auth-ev0.pcap"), AnalysisOptions.defaults());
         MessageRecord ping = of(r, "ping").get(0);
         assertEquals(6L, ping.frame());
         assertEquals(2, ping.connection());

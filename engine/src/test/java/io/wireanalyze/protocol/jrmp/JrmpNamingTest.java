@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -31,7 +32,7 @@ class JrmpNamingTest {
 
     @Test
     void withoutTheWorkloadsInterfaceItsCallsAreGuessedOrDescribed() throws Exception {
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), AnalysisOptions.defaults());
         // sendInts(int[]) is "send" and the argument's type; the marker's name is in no word list.
         assertEquals(List.of("sendInts", "method#3d223d6283409b0e on io.wireanalyze.workloads.jrmp.BenchService (String)"), methods(r));
         JrmpDetails.Call sendInts = calls(r).get(0);
@@ -43,14 +44,14 @@ class JrmpNamingTest {
     @Test
     void aWordListNamesWhatTheBuiltInOneCannot() throws Exception {
         AnalysisOptions options = AnalysisOptions.defaults().withMethodWords(Set.of("wireanalyzeMark"));
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), options);
+        AnalysisResult r = Analyses.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), options);
         assertEquals(List.of("sendInts", "wireanalyzeMark"), methods(r));
         assertEquals(5, r.summary().invocations(), "the marker is recognised again: warm-up calls are left out");
     }
 
     @Test
     void jmxIsNamedFromTheWellKnownInterfaces() throws Exception {
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.fixture("jrmp/jmx-client.pcap"), AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(TestCaptures.fixture("jrmp/jmx-client.pcap"), AnalysisOptions.defaults());
         assertEquals(List.of("newClient", "getConnectionId", "getMBeanCount", "getAttribute", "getDomains", "close"), methods(r));
         List<JrmpDetails.Call> calls = calls(r);
         calls.forEach(c -> assertEquals("well-known", c.named()));
@@ -63,7 +64,7 @@ class JrmpNamingTest {
     void namesGivenWinOverGuesses() throws Exception {
         long hash = RmiMethodHash.of("sendInts([I)I");
         AnalysisOptions options = new AnalysisOptions(DecoderLimits.DEFAULT, Map.of(hash, "sendInts"), AnalysisOptions.DEFAULT_MARKER, true);
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), options);
+        AnalysisResult r = Analyses.analyze(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"), options);
         assertNull(calls(r).get(0).named(), "a given name says nothing about how");
     }
 }

@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.testing.TestCaptures;
@@ -32,7 +33,7 @@ class FactsAcrossConnectionsTest {
     void aStubHandedOutOnOneConnectionNamesTheCallsOnAnotherDecodedBeforeIt() throws IOException {
         List<Frame> frames = TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"));
         AnalysisOptions options = AnalysisOptions.defaults();
-        AnalysisResult inOrder = TestCaptures.analyze(frames, options);
+        AnalysisResult inOrder = Analyses.analyze(frames, options);
         List<String> named = remoteInterfaces(inOrder);
         assertEquals(8, named.size(), named::toString);   // 8 application calls on connection 2
         for (String n : named) assertEquals(BENCH, n);

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.http;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -25,7 +26,7 @@ class HttpCaptureTest {
 
     @BeforeAll
     static void analyse() throws Exception {
-        plain = TestCaptures.analyze(TestCaptures.fixture("http/plain-http.pcap"), AnalysisOptions.defaults());
+        plain = Analyses.analyze(TestCaptures.fixture("http/plain-http.pcap"), AnalysisOptions.defaults());
     }
 
     private static List<Message> of(int connection, MessageType type) {
@@ -91,7 +92,7 @@ class HttpCaptureTest {
     void aResponseSentBeforeItsRequestArrivedWholeStillPairs() throws Exception {
         // ndpi-soap.pcap: the server answers 302 while the client's SOAP body is still missing a segment. The POST
         // carries a SOAP envelope, so the call is named by its operation.
-        AnalysisResult r = TestCaptures.analyze(TestCaptures.publicCaptures().resolve("ndpi-soap.pcap"), AnalysisOptions.defaults());
+        AnalysisResult r = Analyses.analyze(TestCaptures.publicCaptures().resolve("ndpi-soap.pcap"), AnalysisOptions.defaults());
         var post = r.invocations().stream().filter(i -> i.method().endsWith("}DeviceMetadataBatchRequest")).toList();
         assertEquals(1, post.size(), r.invocations()::toString);
         assertNotNull(post.get(0).replyFrame());

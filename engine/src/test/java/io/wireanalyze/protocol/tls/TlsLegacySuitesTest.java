@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.tls;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.MessageRecord;
@@ -31,7 +32,7 @@ class TlsLegacySuitesTest {
     private static AnalysisResult jdk;
 
     static AnalysisResult analyze(String fixture, TlsKeyLog keys) throws Exception {
-        return TestCaptures.analyze(TestCaptures.fixture(fixture), AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(keys)));
+        return Analyses.analyze(TestCaptures.fixture(fixture), AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(keys)));
     }
 
     @BeforeAll

@@ -1,5 +1,6 @@
 package io.wireanalyze.field;
 
+import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.frame.Frame;
@@ -42,7 +43,7 @@ class ReorderedHandshakeTest {
     void handshakeAndTeardownAcksReorderedKeepTheirPhase(Path pcap) throws IOException {
         AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)));
         List<Frame> frames = TestCaptures.frames(pcap);
-        AnalysisResult clean = TestCaptures.analyze(frames, options);
+        AnalysisResult clean = Analyses.analyze(frames, options);
         Map<Phase, String> expected = perPhase(clean);
         List<Integer> setup = new ArrayList<>(), teardown = new ArrayList<>();
         Map<Integer, Integer> handshakeDone = new TreeMap<>(), teardownOf = new TreeMap<>();   // connection -> index of its third packet
@@ -58,14 +59,14 @@ class ReorderedHandshakeTest {
         for (int k = 1; k <= 6; k++) {
             for (int at : setup) {
                 if (at + k >= frames.size()) continue;
-                assertEquals(expected, perPhase(TestCaptures.analyze(moved(frames, at, at + k), options)),
+                assertEquals(expected, perPhase(Analyses.analyze(moved(frames, at, at + k), options)),
                         pcap + ": the handshake ACK, frame " + (at + 1) + ", " + k + " frames later");
                 moved++;
             }
             for (int at : teardown) {
                 // Earlier, but not before its own connection's handshake ended.
                 if (at - k <= handshakeDone.getOrDefault(teardownOf.get(at), Integer.MAX_VALUE)) continue;
-                assertEquals(expected, perPhase(TestCaptures.analyze(moved(frames, at, at - k), options)),
+                assertEquals(expected, perPhase(Analyses.analyze(moved(frames, at, at - k), options)),
                         pcap + ": the ACK of a FIN, frame " + (at + 1) + ", " + k + " frames earlier");
                 moved++;
             }
