@@ -371,6 +371,7 @@ public final class Analyzer {
             return;
         }
         int side = fromInitiator ? 0 : 1;
+        conn.at(tcpPackets);   // this packet's TCP index: the place of the work it causes
         if (s.syn()) conn.streams[side].syn(s.seq());
         StreamListener listener = conn.listeners[side];
         // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
@@ -396,7 +397,7 @@ public final class Analyzer {
         for (int i = 0; i < 2; i++) {
             if (conn.closed[i] && !conn.ended[i] && conn.streams[i].complete()) {
                 conn.ended[i] = true;
-                lanes.end(conn, i == 0);
+                lanes.end(conn.next(), conn, i == 0);
             }
         }
         if (s.rst()) conn.reset = true;
@@ -407,7 +408,7 @@ public final class Analyzer {
                 if (conn.ended[i]) continue;
                 conn.ended[i] = true;
                 conn.streams[i].flush(conn.listeners[i]);
-                lanes.end(conn, i == 0);
+                lanes.end(conn.next(), conn, i == 0);
             }
         }
         touch(conn);
@@ -456,7 +457,7 @@ public final class Analyzer {
     private void ended(Connection c, boolean conclude) {
         for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
         c.closeStreams();
-        lanes.ended(c, conclude);
+        lanes.ended(c.last(), c, conclude);
     }
 
     /**
@@ -486,17 +487,17 @@ public final class Analyzer {
         return new StreamListener() {
             @Override
             public void data(long offset, ByteBuffer bytes) {
-                lanes.data(conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
             }
 
             @Override
             public void data(long offset, ByteBuffer bytes, long peerAcknowledged) {
-                lanes.data(conn, fromInitiator, offset, bytes, peerAcknowledged);
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, peerAcknowledged);
             }
 
             @Override
             public void gap(long offset, long length) {
-                lanes.gap(conn, fromInitiator, offset, length);
+                lanes.gap(conn.next(), conn, fromInitiator, offset, length);
             }
         };
     }
@@ -515,8 +516,8 @@ public final class Analyzer {
         lanes.drain();
         List<Connection> held = pinByKnownServers();
         held.sort(Comparator.comparingInt(c -> c.id));
-        for (Connection c : open) if (!c.held) lanes.conclude(c);
-        for (Connection c : held) lanes.conclude(c);
+        for (Connection c : open) if (!c.held) lanes.conclude(c.last(), c);
+        for (Connection c : held) lanes.conclude(c.last(), c);
         lanes.drain();
         lanes.close();
         long lost = defragmenter.incompleteFragments();
