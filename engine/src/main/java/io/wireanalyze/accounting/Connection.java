@@ -30,8 +30,6 @@ final class Connection {
     /** A FIN was seen, per side; and the side's decoder was told it ended (every byte before the FIN in). */
     final boolean[] closed = new boolean[2];
     final boolean[] ended = new boolean[2];
-    /** Copies of packets already seen (a tap, or the flow captured on two interfaces). */
-    final PacketCopies copies = new PacketCopies();
     boolean reset;
     /** Its packets, until it is accounted. */
     PacketLog log = new PacketLog();
