@@ -50,7 +50,7 @@ import java.util.function.Consumer;
  */
 public final class Analyzer {
 
-    private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
+    static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
     static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
     static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
 
@@ -81,8 +81,8 @@ public final class Analyzer {
     private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
     private final long holeWaitNanos;
     /** The capture as a whole: frames, times, copies, TCP indices (the one pass over every packet's headers). */
-    private final Tracker tracker = new Tracker();
-    private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
+    private final SplitAnalysis.Headers headers;
+    private final Tracker tracker;
     private final Totals totals = new Totals();
     /** Where connections are decoded and accounted, each into its lane's totals, merged when the capture ends. */
     private final Lanes lanes;
@@ -94,6 +94,15 @@ public final class Analyzer {
     private final Ledger.Sink sink;
     private final int recordsInMemory;
     private int connectionCount;
+    /**
+     * A part of a split analysis ({@link SplitAnalysis}): its connections are numbered by the TCP index of their first
+     * packet, renumbered when the parts are settled; and held connections are pinned with the servers other parts
+     * proved, too.
+     */
+    private final boolean part;
+    private final Set<Lane.Server> knownElsewhere;
+    /** A part's capture start (its first frame's time), which the pass over the headers found. */
+    private long captureStartNanos;
     /** The capture's latest time when its latest TCP packet came: connections idle since long enough are accounted. */
     private long lastNanos = Long.MIN_VALUE;
     private boolean finished;
@@ -133,6 +142,17 @@ public final class Analyzer {
     }
 
     /**
+     * A part of a split analysis, on the caller's thread, with what the previous round settled.
+     *
+     * @param captureStartNanos the capture's first frame's time
+     */
+    Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled, Set<Lane.Server> knownElsewhere,
+             long captureStartNanos) {
+        this(options, recordsInMemory, settled, lane -> new Lanes.InOrder(1, lane), true, knownElsewhere);
+        this.captureStartNanos = captureStartNanos;
+    }
+
+    /**
      * @param ledgers partial ledgers to account the connections into (by connection id), merged at the end: the
      *                result is the same for any number, the contract that lets workers account connections apart
      */
@@ -158,6 +178,16 @@ public final class Analyzer {
     /** @param lanes where connections are decoded and accounted, made from the lane factory it is given */
     private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
                      java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes) {
+        this(options, recordsInMemory, settled, lanes, false, Set.of());
+    }
+
+    private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
+                     java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes, boolean part,
+                     Set<Lane.Server> knownElsewhere) {
+        this.part = part;
+        this.knownElsewhere = knownElsewhere;
+        this.headers = new SplitAnalysis.Headers(options);
+        this.tracker = headers.tracker;
         this.options = options;
         this.settled = settled;
         this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords(), new SharedMemo());
@@ -287,31 +317,15 @@ public final class Analyzer {
     /** Takes the next frame of the capture. */
     public void accept(Frame frame) {
         if (finished) throw new IllegalStateException("the analysis has finished");
-        tracker.frame(frame.timestampNanos());
-        PacketParser.Result r = PacketParser.parse(frame);
-        if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
-            // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
-            Frame whole = defragmenter.offer(frame, r.payload());
-            if (whole == null) {
-                tracker.other(REASSEMBLED);
-                return;
-            }
-            r = PacketParser.parse(whole);
-        }
-        if (r.kind() != PacketParser.Kind.TCP) {
-            tracker.other(label(r));
-            return;
-        }
-        long now = r.segment().frame().timestampNanos();
-        long tcpIndex = tracker.tcp(r.segment(), now);
-        if (tcpIndex < 0) return;   // a copy of a packet already seen: counted once
-        segment(r.segment(), tcpIndex, tracker.elapsed(), tracker.lastNanos());
+        TcpSegment s = headers.accept(frame);
+        if (s != null) segment(s, headers.tcpIndex(), headers.elapsed(), headers.clock());
     }
 
-    private String label(PacketParser.Result r) {
+    /** What a frame that is not a TCP packet is, for the capture's count of frames not decoded. */
+    static String label(PacketParser.Result r, List<Protocol> protocols) {
         return switch (r.kind()) {
             case NOT_IP -> "not IP";
-            case UDP -> datagram(r.payload());
+            case UDP -> datagram(r.payload(), protocols);
             case NOT_TCP -> "other IP";
             case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
             case UNSUPPORTED_LINK -> "unsupported link type";
@@ -321,9 +335,9 @@ public final class Analyzer {
     }
 
     /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
-    private String datagram(ByteBuffer payload) {
+    private static String datagram(ByteBuffer payload, List<Protocol> protocols) {
         if (payload != null) {
-            for (Protocol p : options.protocols()) {
+            for (Protocol p : protocols) {
                 String kind = p.datagram(payload.duplicate());
                 if (kind != null) return kind;
             }
@@ -335,7 +349,7 @@ public final class Analyzer {
      * A TCP packet counted in the capture, with its index among its TCP packets and its elapsed time; {@code clock} is
      * the capture's latest time so far, against which idle connections are accounted.
      */
-    private void segment(TcpSegment s, long tcpIndex, long elapsed, long clock) {
+    void segment(TcpSegment s, long tcpIndex, long elapsed, long clock) {
         lastNanos = clock;
         FlowKey key = FlowKey.of(s.src(), s.dst());
         Connection c = live.get(key);
@@ -348,13 +362,13 @@ public final class Analyzer {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
             int buffered = options.limits().maxBufferedStreamBytes();
             long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
-            int id = ++connectionCount;
+            int id = part ? SplitAnalysis.provisionalId(tcpIndex) : ++connectionCount;
             c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait)
                     : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait);
             c.lane = lanes.laneOf(c);
             c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
             c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts);
-            c.captureStartNanos = tracker.firstNanos();
+            c.captureStartNanos = part ? captureStartNanos : tracker.firstNanos();
             c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
             live.put(key, c);
         }
@@ -451,8 +465,8 @@ public final class Analyzer {
      * mid-way) are pinned when another connection in the capture proved that their server speaks it. Once the lanes
      * are drained: the held connections in the order they ended.
      */
-    private List<Connection> pinByKnownServers() {
-        Set<Lane.Server> knownServers = new HashSet<>();
+    private List<Connection> pinByKnownServers(Set<Lane.Server> unpinned) {
+        Set<Lane.Server> knownServers = new HashSet<>(knownElsewhere);
         List<Connection> held = new ArrayList<>();
         for (Lane lane : lanes.lanes()) {
             knownServers.addAll(lane.knownServers);
@@ -463,7 +477,9 @@ public final class Analyzer {
         for (Connection c : held) {
             ProtocolName p = c.decoder.maybeProtocol();
             Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
-            if (knownServers.contains(new Lane.Server(p, server))) c.decoder.pinMaybe();
+            Lane.Server maybe = new Lane.Server(p, server);
+            if (knownServers.contains(maybe)) c.decoder.pinMaybe();
+            else unpinned.add(maybe);
         }
         return held;
     }
@@ -490,6 +506,27 @@ public final class Analyzer {
 
     /** The capture has ended: accounts the connections still open and returns the whole result. */
     public AnalysisResult finish(String source, String stopReason) {
+        SplitAnalysis.Part done = finishPart();
+        headers.end();
+        SplitAnalysis.Settled settled = SplitAnalysis.settle(List.of(done), tracker, options, recordsInMemory, source, stopReason);
+        anotherRound = settled.anotherRound() == null ? null : settled.anotherRound().facts();
+        return settled.result();
+    }
+
+    /** Counts the fragments of datagrams never completed as such, no longer as reassembled. */
+    static void noteIncompleteFragments(Tracker tracker, Ipv4Defragmenter defragmenter) {
+        long lost = defragmenter.incompleteFragments();
+        if (lost > 0) {
+            tracker.uncount(REASSEMBLED, lost);
+            tracker.other("IPv4 fragments of datagrams never completed (not analysed)", lost);
+        }
+    }
+
+    /**
+     * This analysis' connections have no more packets: accounts those still open and returns its part of the result,
+     * for {@link SplitAnalysis#settle}.
+     */
+    SplitAnalysis.Part finishPart() {
         if (finished) throw new IllegalStateException("the analysis has finished");
         finished = true;
         List<Connection> open = new ArrayList<>(live.values());
@@ -500,40 +537,27 @@ public final class Analyzer {
         closed.clear();
         for (Connection c : open) ended(c, false);
         lanes.drain();
-        List<Connection> held = pinByKnownServers();
+        Set<Lane.Server> unpinned = new HashSet<>();
+        List<Connection> held = pinByKnownServers(unpinned);
         held.sort(Comparator.comparingInt(c -> c.id));
         for (Connection c : open) if (!c.held) lanes.conclude(c.last(), c);
         for (Connection c : held) lanes.conclude(c.last(), c);
         lanes.drain();
         lanes.close();
-        long lost = defragmenter.incompleteFragments();
-        if (lost > 0) {
-            tracker.uncount(REASSEMBLED, lost);
-            tracker.other("IPv4 fragments of datagrams never completed (not analysed)", lost);
-        }
-        long frames = tracker.frames(), tcpPackets = tracker.tcpPackets();
-        long start = tracker.firstNanos() == Long.MIN_VALUE ? 0 : tracker.firstNanos();
-        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, tracker.otherFrames(),
-                frames == 0 ? 0 : Math.max(0, tracker.lastNanos() - start) / 1e6, stopReason, start);
         Lane[] all = lanes.lanes();
         for (int i = all.length - 1; i >= 0; i--) totals.merge(all[i].totals);
-        long accounted = totals.tcpPackets();
-        if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
         List<FactLog> logs = new ArrayList<>();
-        for (Lane lane : all) logs.add(lane.facts);
-        Settlement facts = Settlement.of(logs);
-        if (facts.answersAny(logs)) anotherRound = facts;
-        Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals, facts,
-                new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
-                        k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
-        AnalysisResult.Summary summary = summary(calls);
-        return new AnalysisResult(source, info, summary, totals.phases(), connectionSpill.sorted(),
-                Spill.values(messageSpill.sorted(), k -> settled(k, facts)), calls.records(),
-                options.keepPackets() ? packetSpill.sorted() : List.of());
+        Set<Lane.Server> known = new HashSet<>();
+        for (Lane lane : all) {
+            logs.add(lane.facts);
+            known.addAll(lane.knownServers);
+        }
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, connectionSpill.sorted(), messageSpill.sorted(),
+                invocationSpill.sorted(), options.keepPackets() ? packetSpill.sorted() : List.of(), codecs);
     }
 
     /** A message with what the capture's facts supply to it ({@link io.wireanalyze.protocol.Details#wants()}). */
-    private static MessageRecord settled(Codecs.Keyed<MessageRecord> k, Settlement facts) {
+    static MessageRecord settled(Codecs.Keyed<MessageRecord> k, Settlement facts) {
         MessageRecord r = k.value();
         io.wireanalyze.protocol.FactRef ref = r.message().info().details().wants();
         if (ref == null) return r;
@@ -544,17 +568,4 @@ public final class Analyzer {
         return new MessageRecord(r.frame(), r.lastFrame(), r.timeMs(), r.connection(), m, r.packets());
     }
 
-    private AnalysisResult.Summary summary(Invocations.Final calls) {
-        Double setupMs = null;
-        long setupPackets = 0;
-        if (totals.firstCallIndex >= 0) {
-            setupPackets = totals.firstCallIndex;
-            setupMs = (totals.firstCallNanos - tracker.firstTcpNanos()) / 1e6;
-        }
-        Double ratio = calls.measured() == 0 || calls.dataPackets() + calls.overheadPackets() == 0 ? null
-                : (double) calls.dataPackets() / (calls.dataPackets() + calls.overheadPackets());
-        Double perInvocation = calls.measured() == 0 ? null : (double) calls.overheadPackets() / calls.measured();
-        return new AnalysisResult.Summary(tracker.tcpPackets(), setupMs, setupPackets, calls.measured(), calls.dataPackets(),
-                calls.overheadPackets(), ratio, perInvocation);
-    }
 }

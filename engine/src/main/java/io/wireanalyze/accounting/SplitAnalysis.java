@@ -1,0 +1,273 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.Ipv4Defragmenter;
+import io.wireanalyze.frame.PacketParser;
+import io.wireanalyze.frame.TcpSegment;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An analysis split into parts that never see each other: the engine's shape on one core, on every core and on a
+ * cluster. One pass reads every frame's headers ({@link Headers}: the capture's times and counts, copies, and each TCP
+ * packet's index and elapsed time, {@link Tracker}); each packet then goes, with those figures, to the part that owns
+ * its flow (any split that keeps a flow's packets together, in capture order); each part tracks, reassembles, decodes
+ * and accounts its connections alone ({@link #part}); and {@link #settle} joins the parts: their ledgers merged,
+ * connections numbered in the order of their first packet, the facts connections told each other settled
+ * ({@link Settlement}) and filled into the records. The result is the same, byte for byte, however the flows are split
+ * and in whatever order the parts run. When a settled fact would change how a part decodes (a naming context handed out
+ * on one connection and used on another, a server proved on another part), {@link Settled#anotherRound()} says so and
+ * the parts run again with it.
+ */
+public final class SplitAnalysis {
+
+    private SplitAnalysis() {
+    }
+
+    /** What a round of the parts starts from: the facts and proved servers the previous round settled. */
+    public record Round(Settlement facts, Set<Lane.Server> knownServers) {
+        public static final Round FIRST = new Round(Settlement.NONE, Set.of());
+    }
+
+    /** One part's connections, done: its share of the totals, its facts, the servers it proved, its records. */
+    record Part(Totals totals, List<FactLog> logs, Set<Lane.Server> knownServers, Set<Lane.Server> unpinned,
+                List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
+                List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs) {
+    }
+
+    /** The settled result, and the next round when one is needed (else null). */
+    record Settled(AnalysisResult result, Round anotherRound) {
+    }
+
+    /** A part's provisional number for a connection whose first packet has TCP index {@code tcpIndex}. */
+    static int provisionalId(long tcpIndex) {
+        if (tcpIndex >= Integer.MAX_VALUE) {
+            throw new IllegalStateException("a split analysis numbers connections by their first packet's index: "
+                    + "more than " + Integer.MAX_VALUE + " TCP packets");
+        }
+        return (int) tcpIndex + 1;
+    }
+
+    /** The pass over every frame's headers, in capture order: the reading thread's, or a cluster's driver's. */
+    public static final class Headers {
+        final Tracker tracker = new Tracker();
+        private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
+        private final List<io.wireanalyze.protocol.Protocol> protocols;
+        /** The latest TCP packet's figures: TCP index, elapsed time, the capture's latest time. */
+        private long tcpIndex, elapsed, clock;
+
+        public Headers(AnalysisOptions options) {
+            this.protocols = options.protocols();
+        }
+
+        /**
+         * Takes the next frame; returns its TCP segment (of the frame given, or of the datagram it completes: the
+         * segment's frame is the one to analyse) when it is a TCP packet counted in the capture, with its figures in
+         * {@link #tcpIndex()}, {@link #elapsed()} and {@link #clock()}; else null (counted here).
+         */
+        public TcpSegment accept(Frame frame) {
+            tracker.frame(frame.timestampNanos());
+            PacketParser.Result r = PacketParser.parse(frame);
+            Frame packet = frame;
+            if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
+                // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
+                packet = defragmenter.offer(frame, r.payload());
+                if (packet == null) {
+                    tracker.other(Analyzer.REASSEMBLED);
+                    return null;
+                }
+                r = PacketParser.parse(packet);
+            }
+            if (r.kind() != PacketParser.Kind.TCP) {
+                tracker.other(Analyzer.label(r, protocols));
+                return null;
+            }
+            long i = tracker.tcp(r.segment(), packet.timestampNanos());
+            if (i < 0) return null;   // a copy of a packet already seen: counted once
+            tcpIndex = i;
+            elapsed = tracker.elapsed();
+            clock = tracker.lastNanos();
+            return r.segment();
+        }
+
+        public long tcpIndex() {
+            return tcpIndex;
+        }
+
+        public long elapsed() {
+            return elapsed;
+        }
+
+        public long clock() {
+            return clock;
+        }
+
+        /** The capture's first frame's time (once a frame is in). */
+        public long captureStartNanos() {
+            return tracker.firstNanos();
+        }
+
+        /** The capture has ended: fragments never completed are counted as such. */
+        void end() {
+            Analyzer.noteIncompleteFragments(tracker, defragmenter);
+        }
+    }
+
+    /** A part: the connections of some flows, fed their TCP packets in capture order with {@link Headers}' figures. */
+    public static final class PartAnalysis {
+        private final Analyzer analyzer;
+
+        /** @param captureStartNanos the capture's first frame's time ({@link Headers#captureStartNanos()}) */
+        public PartAnalysis(AnalysisOptions options, int recordsInMemory, Round round, long captureStartNanos) {
+            analyzer = new Analyzer(options, recordsInMemory, round.facts(), round.knownServers(), captureStartNanos);
+        }
+
+        /** A TCP packet of this part's flows (the frame of a segment {@link Headers#accept} returned) with its figures. */
+        public void accept(Frame packet, long tcpIndex, long elapsed, long clock) {
+            analyzer.segment(PacketParser.parse(packet).segment(), tcpIndex, elapsed, clock);
+        }
+
+        /** A TCP packet of this part's flows as {@link Headers#accept} returned it, with its figures. */
+        void accept(TcpSegment s, long tcpIndex, long elapsed, long clock) {
+            analyzer.segment(s, tcpIndex, elapsed, clock);
+        }
+
+        Part finish() {
+            try {
+                return analyzer.finishPart();
+            } finally {
+                analyzer.close();
+            }
+        }
+    }
+
+    /**
+     * Analyses {@code frames} split into {@code parts} by flow, the parts run in the order {@code order} gives (a
+     * permutation of 0..parts-1), as many rounds as the settled facts ask: the engine's contract in one method, for
+     * tests and for engines that hold the capture's frames.
+     */
+    public static AnalysisResult analyze(List<Frame> frames, int parts, int[] order, AnalysisOptions options,
+                                         int recordsInMemory, String source) {
+        Round round = Round.FIRST;
+        for (int r = 1; ; r++) {
+            Headers headers = new Headers(options);
+            List<List<Object[]>> byPart = new ArrayList<>();
+            for (int i = 0; i < parts; i++) byPart.add(new ArrayList<>());
+            for (Frame f : frames) {
+                TcpSegment s = headers.accept(f);
+                if (s == null) continue;
+                int p = Math.floorMod(FlowKey.of(s.src(), s.dst()).hashCode(), parts);
+                byPart.get(p).add(new Object[]{s.frame(), headers.tcpIndex(), headers.elapsed(), headers.clock()});
+            }
+            headers.end();
+            List<Part> done = new ArrayList<>();
+            for (int p : order) {
+                PartAnalysis part = new PartAnalysis(options, recordsInMemory, round, headers.captureStartNanos());
+                for (Object[] x : byPart.get(p)) part.accept((Frame) x[0], (long) x[1], (long) x[2], (long) x[3]);
+                done.add(part.finish());
+            }
+            Settled settled = settle(done, headers.tracker, options, recordsInMemory, source, null);
+            if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+            round = settled.anotherRound();
+        }
+    }
+
+    /** Joins the parts of one capture into its result (see the class comment). */
+    static Settled settle(List<Part> parts, Tracker tracker, AnalysisOptions options, int recordsInMemory, String source,
+                          String stopReason) {
+        Totals totals = new Totals();
+        List<FactLog> logs = new ArrayList<>();
+        Set<Lane.Server> known = new HashSet<>();
+        Set<Lane.Server> unpinned = new HashSet<>();
+        for (Part p : parts) {
+            totals.merge(p.totals());
+            logs.addAll(p.logs());
+            known.addAll(p.knownServers());
+            unpinned.addAll(p.unpinned());
+        }
+        long frames = tracker.frames(), tcpPackets = tracker.tcpPackets();
+        long accounted = totals.tcpPackets();
+        if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
+        long start = tracker.firstNanos() == Long.MIN_VALUE ? 0 : tracker.firstNanos();
+        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, tracker.otherFrames(),
+                frames == 0 ? 0 : Math.max(0, tracker.lastNanos() - start) / 1e6, stopReason, start);
+        Settlement facts = Settlement.of(logs);
+        unpinned.retainAll(known);   // a held connection's server that some part proved: pinned in another round
+        Round another = facts.answersAny(logs) || !unpinned.isEmpty() ? new Round(facts, Set.copyOf(known)) : null;
+
+        Codecs codecs;
+        List<AnalysisResult.ConnectionStats> connections;
+        List<Codecs.Keyed<MessageRecord>> messages;
+        List<PendingInvocation> invocations;
+        List<AnalysisResult.PacketRow> packets;
+        if (parts.size() == 1 && !isProvisional(parts.get(0))) {
+            Part p = parts.get(0);   // one part numbered as it went: its records are the result's
+            codecs = p.codecs();
+            connections = p.connections();
+            messages = p.messages();
+            invocations = p.invocations();
+            packets = p.packets();
+        } else {
+            codecs = new Codecs();
+            long[] firsts = parts.stream().flatMap(p -> p.connections().stream()).mapToLong(AnalysisResult.ConnectionStats::id).sorted().toArray();
+            Spill<AnalysisResult.ConnectionStats> cs = new Spill<>("connections", codecs.connections,
+                    Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
+            Spill<Codecs.Keyed<MessageRecord>> ms = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
+                    k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
+                    Math.max(1, recordsInMemory / 2));
+            Spill<PendingInvocation> is = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
+            Spill<AnalysisResult.PacketRow> ps = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
+                    (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
+            for (Part p : parts) {
+                for (var c : p.connections()) cs.add(Renumber.connection(c, rank(firsts, c.id())));
+                for (var m : p.messages()) ms.add(Renumber.message(m, rank(firsts, m.value().connection())));
+                for (var i : p.invocations()) is.add(Renumber.invocation(i, rank(firsts, i.record().connection())));
+                for (var r : p.packets()) ps.add(Renumber.packet(r, rank(firsts, r.connection())));
+            }
+            connections = cs.sorted();
+            messages = ms.sorted();
+            invocations = is.sorted();
+            packets = ps.sorted();
+        }
+        Invocations.Final calls = Invocations.settle(invocations, totals, facts,
+                new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
+                        k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
+        AnalysisResult.Summary summary = summary(calls, totals, tracker);
+        AnalysisResult result = new AnalysisResult(source, info, summary, totals.phases(), connections,
+                Spill.values(messages, k -> Analyzer.settled(k, facts)), calls.records(), packets);
+        return new Settled(result, another);
+    }
+
+    /** Whether the part numbered its connections by first packet (a part of a split analysis). */
+    private static boolean isProvisional(Part p) {
+        List<AnalysisResult.ConnectionStats> cs = p.connections();
+        for (int i = 0; i < cs.size(); i++) if (cs.get(i).id() != i + 1) return true;
+        return false;
+    }
+
+    /** A connection's number in the capture: 1 + how many connections started before it. */
+    private static int rank(long[] firsts, int provisional) {
+        int i = Arrays.binarySearch(firsts, provisional);
+        if (i < 0) throw new IllegalStateException("a record of connection " + provisional + ", which no part accounted");
+        return i + 1;
+    }
+
+    private static AnalysisResult.Summary summary(Invocations.Final calls, Totals totals, Tracker tracker) {
+        Double setupMs = null;
+        long setupPackets = 0;
+        if (totals.firstCallIndex >= 0) {
+            setupPackets = totals.firstCallIndex;
+            setupMs = (totals.firstCallNanos - tracker.firstTcpNanos()) / 1e6;
+        }
+        Double ratio = calls.measured() == 0 || calls.dataPackets() + calls.overheadPackets() == 0 ? null
+                : (double) calls.dataPackets() / (calls.dataPackets() + calls.overheadPackets());
+        Double perInvocation = calls.measured() == 0 ? null : (double) calls.overheadPackets() / calls.measured();
+        return new AnalysisResult.Summary(tracker.tcpPackets(), setupMs, setupPackets, calls.measured(), calls.dataPackets(),
+                calls.overheadPackets(), ratio, perInvocation);
+    }
+}
