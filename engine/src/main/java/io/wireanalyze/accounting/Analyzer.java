@@ -41,12 +41,13 @@ import java.util.function.Consumer;
  * stub names the calls on another connection, a naming context handed out makes requests to it naming traffic),
  * joined in a {@link Settlement} and filled into the records as they are read out.
  * <p>
- * The analyzer's thread reads the frames, tracks the connections and reassembles their streams; their decoding and
- * accounting is done by {@link Lanes}: on this thread, or by worker threads ({@link AnalysisOptions#workers()},
- * {@link Workers}). A connection is decoded alone, so the result is the same, byte for byte, in any order. A fact
- * that changes how another connection decodes (a naming context handed out on one connection and used on another)
- * is found when the capture ends ({@link #anotherRound()}); {@link #analyze(Capture, AnalysisOptions, Consumer, int)}
- * then reads the capture again with the facts settled, until no answer changes.
+ * An analyzer is one part of a {@link SplitAnalysis}: on its own (one thread, the whole capture), or a part that gets
+ * the packets of some flows with the figures of the pass over every header ({@link SplitAnalysis.Headers}) and is
+ * settled with the others ({@link AnalysisOptions#workers()} threads, {@link PartWorkers}; or a cluster's tasks). A
+ * connection is decoded alone, so the result is the same, byte for byte, however the flows are split and in any
+ * order. A fact that changes how another connection decodes (a naming context handed out on one connection and used
+ * on another) is found when the capture ends ({@link #anotherRound()}); {@link #analyze(Capture, AnalysisOptions,
+ * Consumer, int)} then reads the capture again with the facts settled, until no answer changes.
  */
 public final class Analyzer {
 
@@ -138,7 +139,7 @@ public final class Analyzer {
 
     /** A round of the analysis with the facts a previous round settled; on worker threads if the options say so. */
     Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled) {
-        this(options, recordsInMemory, settled, lane -> options.workers() > 0 ? new Workers(options.workers(), lane) : new Lanes.InOrder(1, lane));
+        this(options, recordsInMemory, settled, lane -> new Lanes.InOrder(1, lane));
     }
 
     /**
@@ -202,25 +203,24 @@ public final class Analyzer {
         invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
         packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
                 (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
-        // Workers account connections at once: the spills (and their codecs' tables) take one record at a time.
         sink = new Ledger.Sink() {
             @Override
-            public synchronized void connection(AnalysisResult.ConnectionStats stats) {
+            public void connection(AnalysisResult.ConnectionStats stats) {
                 connectionSpill.add(stats);
             }
 
             @Override
-            public synchronized void message(long seq, MessageRecord message, long stamp) {
+            public void message(long seq, MessageRecord message, long stamp) {
                 messageSpill.add(new Codecs.Keyed<>(seq, message, stamp));
             }
 
             @Override
-            public synchronized void invocation(PendingInvocation invocation) {
+            public void invocation(PendingInvocation invocation) {
                 invocationSpill.add(invocation);
             }
 
             @Override
-            public synchronized void packet(AnalysisResult.PacketRow row) {
+            public void packet(AnalysisResult.PacketRow row) {
                 packetSpill.add(row);
             }
         };
@@ -282,6 +282,7 @@ public final class Analyzer {
      */
     public static AnalysisResult analyze(Capture capture, AnalysisOptions options, Consumer<Frame> observer,
                                          int recordsInMemory) throws IOException {
+        if (options.workers() > 0) return SplitAnalysis.onWorkers(capture, options, observer, recordsInMemory);
         Settlement facts = Settlement.NONE;
         for (int round = 1; ; round++) {
             Analyzer analyzer = new Analyzer(options, recordsInMemory, facts);

@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * Where some of an analysis' connections are decoded and accounted, by one thread: their reassembled bytes decoded
  * (in the order the {@link Analyzer} saw them), and each accounted into the lane's own {@link Totals} when done.
- * The analysis has one lane ({@link Lanes.InOrder}), or one per worker ({@link Workers}); the lanes' totals merge
+ * The analysis has one lane ({@link Lanes.InOrder}), or several (a test of the mergeable ledger); the lanes' totals merge
  * into the whole result. A lane also keeps what the analysis settles when the capture ends: the connections held
  * (their bytes fit a protocol without proving it), the servers its connections proved, and the facts they told
  * ({@link FactLog}). Each piece of work comes with its place in the capture ({@code number}), which is the place of

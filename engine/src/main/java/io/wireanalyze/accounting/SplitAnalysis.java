@@ -177,6 +177,39 @@ public final class SplitAnalysis {
         }
     }
 
+    /**
+     * Analyses the capture on {@link AnalysisOptions#workers()} worker threads ({@link PartWorkers}): this thread reads
+     * the frames and their headers; each worker analyses its flows; the parts are settled at the end, and the capture
+     * read again while a settled fact asks for another round. Every frame is shown to {@code observer} once.
+     */
+    static AnalysisResult onWorkers(Analyzer.Capture capture, AnalysisOptions options,
+                                    java.util.function.Consumer<Frame> observer, int recordsInMemory) throws java.io.IOException {
+        Round round = Round.FIRST;
+        for (int r = 1; ; r++) {
+            Headers headers = new Headers(options);
+            PartWorkers workers = null;
+            try (var source = capture.open()) {
+                Frame f;
+                while ((f = source.next()) != null) {
+                    if (r == 1) observer.accept(f);
+                    TcpSegment s = headers.accept(f);
+                    if (s == null) continue;
+                    if (workers == null) {
+                        workers = new PartWorkers(options.workers(), options, recordsInMemory, round, headers.captureStartNanos());
+                    }
+                    workers.accept(s, headers.tcpIndex(), headers.elapsed(), headers.clock());
+                }
+                headers.end();
+                List<Part> parts = workers == null ? List.of() : workers.finish();
+                Settled settled = settle(parts, headers.tracker, options, recordsInMemory, source.name(), source.stopReason());
+                if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+                round = settled.anotherRound();
+            } finally {
+                if (workers != null) workers.close();
+            }
+        }
+    }
+
     /** Joins the parts of one capture into its result (see the class comment). */
     static Settled settle(List<Part> parts, Tracker tracker, AnalysisOptions options, int recordsInMemory, String source,
                           String stopReason) {

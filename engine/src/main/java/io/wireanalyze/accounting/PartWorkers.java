@@ -1,0 +1,138 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.TcpSegment;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A split analysis on this machine's cores ({@link SplitAnalysis}): the reading thread reads the frames and their
+ * headers only ({@link SplitAnalysis.Headers}) and hands each TCP packet, with its figures, to the worker that owns its
+ * flow; each worker tracks, reassembles, decodes and accounts its flows' connections ({@link SplitAnalysis.PartAnalysis}),
+ * and when the capture ends the parts are settled. Workers share nothing and never wait for each other; the reading
+ * thread waits only when a worker's queue is full, so memory stays bounded. A worker that fails (a decoder's bug)
+ * fails the analysis on the reading thread.
+ */
+final class PartWorkers implements AutoCloseable {
+
+    static final int BATCH = 512;
+    static final int QUEUED_BATCHES = 32;
+
+    /** Packets for one worker, with their figures. */
+    private static final class Batch {
+        final Frame[] frames = new Frame[BATCH];
+        final long[] tcpIndex = new long[BATCH];
+        final long[] elapsed = new long[BATCH];
+        final long[] clock = new long[BATCH];
+        int size;
+    }
+
+    private static final Batch END = new Batch();
+
+    private final Worker[] workers;
+    private final Batch[] pending;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    PartWorkers(int n, AnalysisOptions options, int recordsInMemory, SplitAnalysis.Round round, long captureStartNanos) {
+        workers = new Worker[n];
+        pending = new Batch[n];
+        for (int i = 0; i < n; i++) {
+            workers[i] = new Worker(i, new SplitAnalysis.PartAnalysis(options, recordsInMemory, round, captureStartNanos));
+            workers[i].start();
+        }
+    }
+
+    /** A counted TCP packet ({@link SplitAnalysis.Headers#accept}) with its figures, to the worker of its flow. */
+    void accept(TcpSegment s, long tcpIndex, long elapsed, long clock) {
+        int w = Math.floorMod(FlowKey.of(s.src(), s.dst()).hashCode(), workers.length);
+        Batch b = pending[w];
+        if (b == null) b = pending[w] = new Batch();
+        int i = b.size++;
+        b.frames[i] = s.frame();
+        b.tcpIndex[i] = tcpIndex;
+        b.elapsed[i] = elapsed;
+        b.clock[i] = clock;
+        if (b.size == BATCH) {
+            hand(w, b);
+            pending[w] = null;
+        }
+    }
+
+    private void hand(int w, Batch b) {
+        try {
+            while (!workers[w].queue.offer(b, 10, TimeUnit.MILLISECONDS)) rethrow();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while handing packets to a worker", e);
+        }
+        rethrow();
+    }
+
+    /** The capture has ended: every worker finishes its part; returns the parts, in the workers' order. */
+    List<SplitAnalysis.Part> finish() {
+        for (int w = 0; w < workers.length; w++) {
+            if (pending[w] != null) hand(w, pending[w]);
+            pending[w] = null;
+            hand(w, END);
+        }
+        List<SplitAnalysis.Part> parts = new ArrayList<>();
+        for (Worker w : workers) {
+            try {
+                w.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the workers finished", e);
+            }
+            rethrow();
+            parts.add(w.part);
+        }
+        return parts;
+    }
+
+    private void rethrow() {
+        Throwable t = failure.get();
+        if (t == null) return;
+        if (t instanceof RuntimeException r) throw r;
+        if (t instanceof Error e) throw e;
+        throw new IllegalStateException(t);
+    }
+
+    /** Stops the workers (after {@link #finish}, or to abandon the analysis). */
+    @Override
+    public void close() {
+        for (Worker w : workers) w.interrupt();
+    }
+
+    private final class Worker extends Thread {
+        final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+        final SplitAnalysis.PartAnalysis analysis;
+        SplitAnalysis.Part part;
+
+        Worker(int index, SplitAnalysis.PartAnalysis analysis) {
+            super("wireanalyze-part-" + index);
+            setDaemon(true);
+            this.analysis = analysis;
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (true) {
+                    Batch b = queue.take();
+                    if (b == END) break;
+                    for (int i = 0; i < b.size; i++) analysis.accept(b.frames[i], b.tcpIndex[i], b.elapsed[i], b.clock[i]);
+                }
+                part = analysis.finish();
+            } catch (InterruptedException e) {
+                // abandoned
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);   // the first failure is the one reported
+            }
+        }
+    }
+}
