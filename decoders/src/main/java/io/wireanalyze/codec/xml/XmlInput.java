@@ -116,8 +116,15 @@ public final class XmlInput implements XmlOpened {
         f.setXMLResolver((publicId, systemId, base, ns) -> {
             throw new XMLStreamException("external resource " + systemId + " (expected: none, nothing is fetched)");
         });
+        // The JDK's reader, once closed, is reset and given the next document instead of a new one being set up
+        // (an entity manager, a symbol table, scanners: most of the cost of a small body). The factory is the
+        // thread's own, and every reader of this class is closed before the next is asked for (XmlWalk, sniffRoot).
+        f.setProperty(REUSE_INSTANCE, true);
         return f;
     }
+
+    /** The JDK factory's property (com.sun.xml.internal.stream.XMLInputFactoryImpl) that reuses a closed reader. */
+    private static final String REUSE_INSTANCE = "reuse-instance";
 
     /**
      * The body from its position to its limit, or a failure at {@code offset} naming an encoding it cannot read.
@@ -180,6 +187,21 @@ public final class XmlInput implements XmlOpened {
         return new XmlInput(body, body.position(), Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * Whether the document begins, without a prolog, with a start tag whose name as written cannot be {@code name} (an
+     * ASCII name): told from its bytes, without a parser, in an encoding where ASCII characters take one byte each.
+     * False when only a parser can say (a prolog, UTF-16, the name's bytes there).
+     */
+    public boolean opensWithOtherThan(String name) {
+        if (width == Width.UTF16) return false;
+        int p = start, end = bytes.limit();
+        if (end - p < 2 || bytes.get(p) != '<' || bytes.get(p + 1) == '?' || bytes.get(p + 1) == '!') return false;
+        for (int i = 0; i < name.length(); i++) {
+            if (p + 1 + i >= end || bytes.get(p + 1 + i) != name.charAt(i)) return true;
+        }
+        return false;
+    }
+
     /** A hardened streaming reader over the document's characters, decoded strictly. */
     public XMLStreamReader reader() throws XMLStreamException {
         return reader(CodingErrorAction.REPORT);
@@ -232,6 +254,11 @@ public final class XmlInput implements XmlOpened {
         return jdkReader(onError);
     }
 
+    /**
+     * The JDK's reader over the characters, decoded strictly ({@code onError}). The decoder's byte buffer is the body's
+     * size up to the JDK's default of 8 KiB: a small body is still decoded in one read, as with the default, without
+     * 8 KiB set aside for it.
+     */
     private XMLStreamReader jdkReader(CodingErrorAction onError) throws XMLStreamException {
         var decoder = charset.newDecoder().onMalformedInput(onError).onUnmappableCharacter(onError);
         ReadableByteChannel channel = new ReadableByteChannel() {
@@ -255,7 +282,8 @@ public final class XmlInput implements XmlOpened {
             public void close() {
             }
         };
-        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder,
+                Math.min(Math.max(bytes.limit() - start, 32), 8192)));
     }
 
     /**
