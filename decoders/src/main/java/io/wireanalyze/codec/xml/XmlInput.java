@@ -146,7 +146,8 @@ public final class XmlInput implements XmlOpened {
             if (m.find()) named = m.group(1);
         }
         boolean fromMediaType = named != null;
-        if (named == null) {
+        if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x') {
+            // Only a body starting as DECLARED does can match it: no string or matcher for the rest.
             byte[] head = new byte[Math.min(n, 200)];
             body.get(p, head);
             Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
@@ -188,18 +189,32 @@ public final class XmlInput implements XmlOpened {
     }
 
     /**
-     * Whether the document begins, without a prolog, with a start tag whose name as written cannot be {@code name} (an
-     * ASCII name): told from its bytes, without a parser, in an encoding where ASCII characters take one byte each.
-     * False when only a parser can say (a prolog, UTF-16, the name's bytes there).
+     * Whether the document begins, after at most an XML declaration and white space, with a start tag whose name as
+     * written cannot be {@code name} (an ASCII name): told from its bytes, without a parser, in an encoding where ASCII
+     * characters take one byte each. False when only a parser can say (a comment, a processing instruction or a DTD
+     * first, UTF-16, the name's bytes there).
      */
     public boolean opensWithOtherThan(String name) {
         if (width == Width.UTF16) return false;
         int p = start, end = bytes.limit();
+        if (end - p > 6 && bytes.get(p) == '<' && bytes.get(p + 1) == '?' && bytes.get(p + 2) == 'x' && bytes.get(p + 3) == 'm'
+                && bytes.get(p + 4) == 'l' && isSpace(bytes.get(p + 5))) {
+            // Past an XML declaration, to the first '?>' (one in a quoted value leaves a quote next: the parser says).
+            int q = p + 6;
+            while (q + 1 < end && !(bytes.get(q) == '?' && bytes.get(q + 1) == '>')) q++;
+            if (q + 1 >= end) return false;
+            p = q + 2;
+            while (p < end && isSpace(bytes.get(p))) p++;
+        }
         if (end - p < 2 || bytes.get(p) != '<' || bytes.get(p + 1) == '?' || bytes.get(p + 1) == '!') return false;
         for (int i = 0; i < name.length(); i++) {
             if (p + 1 + i >= end || bytes.get(p + 1 + i) != name.charAt(i)) return true;
         }
         return false;
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
     }
 
     /** A hardened streaming reader over the document's characters, decoded strictly. */
