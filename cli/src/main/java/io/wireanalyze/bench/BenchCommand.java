@@ -55,7 +55,7 @@ public final class BenchCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--java-opts", paramLabel = "OPTS",
-            description = "JVM options for every Java process measured, split at spaces (default: what ./wireanalyze runs with, -XX:+UseParallelGC -Xmx of 1 GiB or a quarter of the memory when less; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
+            description = "JVM options for every Java process measured, split at spaces (default: what ./wireanalyze runs with, -XX:+UseParallelGC -Xmx of 768 MiB or a quarter of the memory when less; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
     String javaOpts;
 
     @Option(names = "--tshark-timeout", paramLabel = "SECONDS", defaultValue = "300", description = "Stop tshark after this long and report \"> N s\" (default: ${DEFAULT-VALUE}).")
@@ -160,9 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): a heap of 1 GiB or a quarter of it. */
+    /** The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): a heap of 768 MiB or a quarter of it. */
     static String launcherOptions(long memoryKib) {
-        long heapMib = memoryKib > 0 ? Math.min(1024, memoryKib / 4096) : 1024;
+        long heapMib = memoryKib > 0 ? Math.min(768, memoryKib / 4096) : 768;
         return "-XX:+UseParallelGC -Xmx" + heapMib + "m";
     }
 

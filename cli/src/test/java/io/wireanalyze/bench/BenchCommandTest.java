@@ -82,9 +82,9 @@ class BenchCommandTest {
 
     @Test
     void theBenchRunsWithTheLaunchersHeap() {
-        assertEquals("-XX:+UseParallelGC -Xmx1024m", BenchCommand.launcherOptions(24_000_000));
+        assertEquals("-XX:+UseParallelGC -Xmx768m", BenchCommand.launcherOptions(24_000_000));
         assertEquals("-XX:+UseParallelGC -Xmx500m", BenchCommand.launcherOptions(2_048_000));
-        assertEquals("-XX:+UseParallelGC -Xmx1024m", BenchCommand.launcherOptions(0));
+        assertEquals("-XX:+UseParallelGC -Xmx768m", BenchCommand.launcherOptions(0));
     }
 
     @Test

@@ -135,6 +135,7 @@ public final class ConnectionDecoder {
         ended[side] = true;
         if (protocol == null) probe(ended[0] && ended[1]);
         if (session != null) drivers[side].run(session, direction(fromInitiator), InputState.ENDED, out);
+        if (drivers[side] != null) drivers[side].release();   // null once pinned to nothing (UNKNOWN)
     }
 
     /**

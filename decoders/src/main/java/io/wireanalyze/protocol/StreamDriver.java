@@ -128,6 +128,21 @@ public final class StreamDriver {
         }
     }
 
+    /**
+     * The direction has ended: its buffer (as large as its largest message) is let go when nothing is left in it, so a
+     * connection that lingers after its end (to account late copies) holds no message bytes. Bytes appended after all
+     * get a buffer again.
+     */
+    public void release() {
+        if (pending() == 0) {
+            buf = NONE;
+            start = 0;
+            end = 0;
+        }
+    }
+
+    private static final byte[] NONE = new byte[0];
+
     /** Emits any unparsed run still open (at the end of the stream). */
     public void finish(Direction d, Consumer<Message> out) {
         if (pending() > 0 && state == State.RESYNC) consume(pending());

@@ -31,9 +31,19 @@ public abstract class XmlBodies implements BodyDecoder {
 
     /** The root element's name as {@link #rootName} reads it, or null when the body is not XML or has none. */
     protected final String root(ByteBuffer body, String contentType) {
+        return root(body, contentType, null);
+    }
+
+    /**
+     * The same, when only a root named {@code asWritten} matters (null: any): a body that opens on another start tag,
+     * told from its bytes, is no such root (null) without a parser set up for it. Every POST body is offered to the
+     * formats in turn, so most bodies a format sees are another's.
+     */
+    protected final String root(ByteBuffer body, String contentType, String asWritten) {
         if (!body.hasRemaining() || body.get(body.position()) != '<') return null;
         XmlOpened opened = XmlInput.open(body, 0, contentType);
         if (!(opened instanceof XmlInput readable)) return null;
+        if (asWritten != null && readable.opensWithOtherThan(asWritten)) return null;
         return readable.named(names).sniffRoot(MAX_PROLOG_EVENTS, this::rootName);
     }
 

@@ -10,8 +10,9 @@ import java.util.TreeMap;
  * Retransmitted bytes are delivered once; where copies overlap the first copy wins; out-of-order segments
  * wait until the hole before them is filled, or until more than {@code maxBuffered} bytes wait, when the
  * hole is given up as a gap. A hole the peer acknowledged waits a bounded capture time for its segment (a
- * reordering capture delivers it after the ACK) before it is given up. Segment bytes are kept as views, not
- * copied: a frame's bytes stay valid for the whole analysis.
+ * reordering capture delivers it after the ACK) before it is given up. Segments waiting behind a hole are kept as
+ * views of their frames (a frame's bytes stay valid for the whole analysis); the latest delivered bytes, kept to
+ * compare retransmitted copies with, are copied.
  */
 public final class StreamReassembler {
 
@@ -172,6 +173,16 @@ public final class StreamReassembler {
             if (next < end && next >= offset + captured) giveUp(end, out);
             return new Placement(offset, newBytes, retransmission);
         }
+        if (offset <= next && waiting.isEmpty()) {
+            // In order, nothing waiting (nearly every segment): delivered at once, as insert and drain would, without
+            // going through the waiting maps.
+            int skip = (int) (next - offset);
+            ByteBuffer fresh = payload.slice(payload.position() + skip, captured - skip);
+            out.data(next, fresh, peerAcknowledged);
+            remember(next, fresh);
+            next = end;
+            return new Placement(offset, newBytes, retransmission);
+        }
         insert(offset, payload);
         drain(out);
         if (waitingBytes > maxBuffered) {
@@ -305,8 +316,14 @@ public final class StreamReassembler {
         }
     }
 
+    /**
+     * Keeps a copy of delivered bytes, not the view: a view keeps its frame's whole read window (a megabyte of the file)
+     * on the heap for as long as the connection lasts, and a capture's long-lived connections would then hold the file.
+     */
     private void remember(long offset, ByteBuffer bytes) {
-        recent.put(offset, bytes);
+        byte[] copy = new byte[bytes.remaining()];
+        bytes.get(bytes.position(), copy);
+        recent.put(offset, ByteBuffer.wrap(copy));
         recentBytes += bytes.remaining();
         while (recentBytes > RECENT_BYTES && recent.size() > 1) recentBytes -= recent.pollFirstEntry().getValue().remaining();
     }

@@ -116,8 +116,15 @@ public final class XmlInput implements XmlOpened {
         f.setXMLResolver((publicId, systemId, base, ns) -> {
             throw new XMLStreamException("external resource " + systemId + " (expected: none, nothing is fetched)");
         });
+        // The JDK's reader, once closed, is reset and given the next document instead of a new one being set up
+        // (an entity manager, a symbol table, scanners: most of the cost of a small body). The factory is the
+        // thread's own, and every reader of this class is closed before the next is asked for (XmlWalk, sniffRoot).
+        f.setProperty(REUSE_INSTANCE, true);
         return f;
     }
+
+    /** The JDK factory's property (com.sun.xml.internal.stream.XMLInputFactoryImpl) that reuses a closed reader. */
+    private static final String REUSE_INSTANCE = "reuse-instance";
 
     /**
      * The body from its position to its limit, or a failure at {@code offset} naming an encoding it cannot read.
@@ -139,7 +146,8 @@ public final class XmlInput implements XmlOpened {
             if (m.find()) named = m.group(1);
         }
         boolean fromMediaType = named != null;
-        if (named == null) {
+        if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x') {
+            // Only a body starting as DECLARED does can match it: no string or matcher for the rest.
             byte[] head = new byte[Math.min(n, 200)];
             body.get(p, head);
             Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
@@ -178,6 +186,35 @@ public final class XmlInput implements XmlOpened {
      */
     public static XmlInput latin1(ByteBuffer body) {
         return new XmlInput(body, body.position(), Width.ONE_BYTE, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Whether the document begins, after at most an XML declaration and white space, with a start tag whose name as
+     * written cannot be {@code name} (an ASCII name): told from its bytes, without a parser, in an encoding where ASCII
+     * characters take one byte each. False when only a parser can say (a comment, a processing instruction or a DTD
+     * first, UTF-16, the name's bytes there).
+     */
+    public boolean opensWithOtherThan(String name) {
+        if (width == Width.UTF16) return false;
+        int p = start, end = bytes.limit();
+        if (end - p > 6 && bytes.get(p) == '<' && bytes.get(p + 1) == '?' && bytes.get(p + 2) == 'x' && bytes.get(p + 3) == 'm'
+                && bytes.get(p + 4) == 'l' && isSpace(bytes.get(p + 5))) {
+            // Past an XML declaration, to the first '?>' (one in a quoted value leaves a quote next: the parser says).
+            int q = p + 6;
+            while (q + 1 < end && !(bytes.get(q) == '?' && bytes.get(q + 1) == '>')) q++;
+            if (q + 1 >= end) return false;
+            p = q + 2;
+            while (p < end && isSpace(bytes.get(p))) p++;
+        }
+        if (end - p < 2 || bytes.get(p) != '<' || bytes.get(p + 1) == '?' || bytes.get(p + 1) == '!') return false;
+        for (int i = 0; i < name.length(); i++) {
+            if (p + 1 + i >= end || bytes.get(p + 1 + i) != name.charAt(i)) return true;
+        }
+        return false;
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
     }
 
     /** A hardened streaming reader over the document's characters, decoded strictly. */
@@ -232,6 +269,11 @@ public final class XmlInput implements XmlOpened {
         return jdkReader(onError);
     }
 
+    /**
+     * The JDK's reader over the characters, decoded strictly ({@code onError}). The decoder's byte buffer is the body's
+     * size up to the JDK's default of 8 KiB: a small body is still decoded in one read, as with the default, without
+     * 8 KiB set aside for it.
+     */
     private XMLStreamReader jdkReader(CodingErrorAction onError) throws XMLStreamException {
         var decoder = charset.newDecoder().onMalformedInput(onError).onUnmappableCharacter(onError);
         ReadableByteChannel channel = new ReadableByteChannel() {
@@ -255,7 +297,8 @@ public final class XmlInput implements XmlOpened {
             public void close() {
             }
         };
-        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder, -1));
+        return (names == XmlNames.NAMESPACES ? FACTORY : AS_WRITTEN).get().createXMLStreamReader(Channels.newReader(channel, decoder,
+                Math.min(Math.max(bytes.limit() - start, 32), 8192)));
     }
 
     /**

@@ -53,7 +53,7 @@ public final class BurlapBodies extends XmlBodies {
 
     @Override
     public boolean claims(ByteBuffer body, RequestHead head) {
-        return BurlapReader.CALL.equals(root(body, head.contentType()));
+        return BurlapReader.CALL.equals(root(body, head.contentType(), BurlapReader.CALL));
     }
 
     @Override
