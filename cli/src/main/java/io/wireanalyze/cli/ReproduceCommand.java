@@ -65,6 +65,10 @@ final class ReproduceCommand implements Callable<Integer> {
                     + "as <seed>-seed.json) or csv (its findings, as <seed>-findings.csv) (default: ${DEFAULT-VALUE}). Every file is written whatever the format.")
     OutputFormat format;
 
+    @Option(names = "--profile", description = "Record every run's client and server JVMs with JDK Flight Recorder and add, beside the seed's "
+            + "tables, the CPU samples during the measured calls by package and protocol (the .jfr files kept beside each capture).")
+    boolean profile;
+
     @Option(names = "--seeds", paramLabel = "DIR", description = "Where the seeds' texts are (default: ../shared/seeds beside the clone).")
     Path seeds;
 
@@ -170,13 +174,17 @@ final class ReproduceCommand implements Callable<Integer> {
             progress.say("reproducing " + s.id() + " (" + Setting.of(net) + "): " + plan.protocols() + " at " + plan.points().size() + " plan point(s), "
                     + plan.repeat() + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + here);
             CompareOutput output = new CompareOutput(here, s.id(), table, progress, owner);
-            Comparison ran = new CompareRunner(progress, owner, here, options).run(plan, c -> {
+            CompareRunner runner = new CompareRunner(progress, owner, here, options).profiling(profile);
+            Comparison ran = runner.run(plan, c -> {
                 List<Comparison> all = new ArrayList<>(done);
                 all.add(c);
                 SeedResult r = SeedResult.of(s, all, mode);
                 result[0] = r;
                 boolean seedText = last || c.partial();
-                figures.addAll(output.write(c, seedText ? SeedReport.text(r, mode) : "").stream()
+                String cpu = runner.profileTable(plan.protocols());
+                String extra = seedText ? SeedReport.text(r, mode) : "";
+                if (!cpu.isEmpty()) extra = extra.isEmpty() ? cpu : extra + System.lineSeparator() + cpu;
+                figures.addAll(output.write(c, extra).stream()
                         .filter(f -> f.getFileName().toString().matches(".*\\.(png|svg)")).toList());
                 if (!seedText) return;
                 Path json = dir.resolve(s.id() + "-seed.json"), csv = dir.resolve(s.id() + "-findings.csv");

@@ -45,13 +45,13 @@ public final class HessianWorkload implements Workload {
     /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
     public static HessianWorkload create(WorkloadArgs args) {
         return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.HESSIAN, args.group(HessianOptions.class),
-                LaunchSettings.defaults().withPlacement(args.placement()));
+                args.launch());
     }
 
     /** {@code --protocol burlap}: from {@link HttpPortOption}; Burlap has one version, its replies go with a Content-Length. */
     public static HessianWorkload burlap(WorkloadArgs args) {
         return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(),
-                LaunchSettings.defaults().withPlacement(args.placement()));
+                args.launch());
     }
 
     /** The service's URL on {@code server} (host:port). Here, not in the client: the command line loads this class, not Hessian's. */

@@ -40,7 +40,7 @@ public final class HttpInvokerWorkload implements Workload {
 
     /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */
     public static HttpInvokerWorkload create(WorkloadArgs args) {
-        return new HttpInvokerWorkload(args.group(HttpPortOption.class).port(), LaunchSettings.defaults().withPlacement(args.placement()));
+        return new HttpInvokerWorkload(args.group(HttpPortOption.class).port(), args.launch());
     }
 
     static String address(String server) {

@@ -56,13 +56,13 @@ public final class SoapWorkload implements Workload {
     /** {@code --protocol soap}: from {@link HttpPortOption} and {@link SoapOptions}. */
     public static SoapWorkload plain(WorkloadArgs args) {
         return new SoapWorkload(args.group(HttpPortOption.class).port(), args.group(SoapOptions.class), WsSecurity.NONE,
-                LaunchSettings.defaults().withPlacement(args.placement()));
+                args.launch());
     }
 
     /** {@code --protocol soap-wssec}: the same, with WS-Security. */
     public static SoapWorkload secured(WorkloadArgs args) {
         return new SoapWorkload(args.group(HttpPortOption.class).port(), args.group(SoapOptions.class), WsSecurity.SIGN_ENCRYPT,
-                LaunchSettings.defaults().withPlacement(args.placement()));
+                args.launch());
     }
 
     /**

@@ -46,7 +46,7 @@ public final class XmlRpcWorkload implements Workload {
     /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
     public static XmlRpcWorkload create(WorkloadArgs args) {
         return new XmlRpcWorkload(args.group(HttpPortOption.class).port(), args.group(XmlRpcOptions.class),
-                LaunchSettings.defaults().withPlacement(args.placement()));
+                args.launch());
     }
 
     static String address(String server) {
