@@ -143,7 +143,7 @@ class SeedCatalogueTest {
     void theJuricTunnellingSeedHoldsTables3To5AndThirteenFindings() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
         assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
-        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed it and no front is built yet"),
+        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed that transport (JDK-8066750) and no front on the RMI port takes its place here"),
                 s.availability().get(1).missing());
         assertEquals(3, s.tables().size());
         SeedTable t3 = s.tables().get(0), t4 = s.tables().get(1);
