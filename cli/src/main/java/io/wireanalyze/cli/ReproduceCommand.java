@@ -152,7 +152,9 @@ final class ReproduceCommand implements Callable<Integer> {
         boolean chosen = spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--network");
         NetworkSpec own = network.specOr(spec, s.network());   // also refuses --rate and the like without --network custom
         List<NetworkSpec> nets = chosen ? List.of(own) : s.networks().stream().map(NetworkSpec::of).toList();
-        progress.say(s.id() + ": its numbers come from " + s.settings().stream().map(Object::toString).collect(Collectors.joining(" and "))
+        String from = s.settings().isEmpty() ? (s.network().emulated() ? Setting.TWO_COMPUTERS : Setting.ONE_HOST) + " (" + s.network() + ")"
+                : s.settings().stream().map(Object::toString).collect(Collectors.joining(" and "));
+        progress.say(s.id() + ": its numbers come from " + from
                 + (chosen ? "; run on " + nets.get(0).network() + " (--network) as " + Setting.of(nets.get(0))
                 : "; run on " + nets.stream().map(n -> n.network() + " (" + Setting.of(n) + ")").collect(Collectors.joining(", then "))));
         Ownership owner = Ownership.fromEnvironment();

@@ -132,13 +132,20 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                     String type = trace.getFrames().get(0).getMethod().getType().getName();
                     Group g = Group.of(type);
                     side.merge(g, 1L, Long::sum);
-                    if (g == Group.OTHER) other.merge(type.lastIndexOf('.') < 0 ? "" : type.substring(0, type.lastIndexOf('.')), 1L, Long::sum);
+                    if (g == Group.OTHER) other.merge(packageOf(type), 1L, Long::sum);
                 }
             } catch (IOException | RuntimeException e) {
                 throw new IOException("flight recording " + f + ": " + e.getMessage() + " (expected: a .jfr file JFR wrote when the JVM exited)", e);
             }
         }
         return new CpuProfile(counts, other, outside, files);
+    }
+
+    /** A class's package, also for a hidden class such as {@code java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00}. */
+    public static String packageOf(String className) {
+        String name = className.split("[$/+]", 2)[0];
+        int dot = name.lastIndexOf('.');
+        return dot < 0 ? "(no package)" : name.substring(0, dot);
     }
 
     /** This profile and {@code o} summed (repetitions and plan points of one protocol). */

@@ -39,6 +39,7 @@ class ProfileTest {
         assertEquals(Group.OTHER, Group.of("java.util.HashMap"));
         assertEquals(Group.OTHER, Group.of("java.security.AccessController"), "the access checks are not crypto");
         assertEquals(Group.CRYPTO, Group.of("java.security.MessageDigest"));
+        assertEquals("java.lang.invoke", io.wireanalyze.profile.CpuProfile.packageOf("java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00"));
     }
 
     @ParameterizedTest
