@@ -45,7 +45,7 @@ public record SeedResult(Seed seed, Comparison comparison, List<Comparison> othe
     /** Read in these comparisons (the first the seed's own network): each table and finding in the one of its setting. */
     public static SeedResult of(Seed seed, List<Comparison> comparisons, Seed.Mode mode) {
         if (comparisons.isEmpty()) throw new IllegalArgumentException("comparisons: none (expected: one or more)");
-        List<Reading> readings = comparisons.stream().map(c -> new Reading(c, seed.scale(mode))).toList();
+        List<Reading> readings = comparisons.stream().map(c -> new Reading(c, seed.scale(mode), comparisons)).toList();
         List<Table> tables = new ArrayList<>();
         for (SeedTable t : seed.tables()) tables.add(table(t, reading(t.setting(), readings)));
         List<Judged> findings = new ArrayList<>();
@@ -110,6 +110,8 @@ public record SeedResult(Seed seed, Comparison comparison, List<Comparison> othe
         List<String> why = new ArrayList<>();
         notRun(f.oursA(), why);
         notRun(f.oursB(), why);
+        otherRun(f.oursA(), r, why);
+        otherRun(f.oursB(), r, why);
         if (!why.isEmpty()) return String.join("; ", why);
         List<String> gone = new ArrayList<>();
         for (String p : f.oursA().protocols()) if (r.protocol(p).isEmpty()) gone.add(p);
@@ -123,6 +125,23 @@ public record SeedResult(Seed seed, Comparison comparison, List<Comparison> othe
             reasons.add(placed.map(w -> p + " is not on " + net.network() + ": " + w).orElse(p + " did not run"));
         }
         return String.join("; ", reasons);
+    }
+
+    /** A quantity of another setting's run when that run is not among this result's. */
+    private static void otherRun(Quantity q, Reading r, List<String> why) {
+        String need = null;
+        if (q instanceof Quantity.On on && r.on(on.setting()).isEmpty())
+            need = "needs the run on " + on.setting() + " too (reproduce without --network runs both)";
+        if (need != null && !why.contains(need)) why.add(need);
+        if (q instanceof Quantity.Ratio x) {
+            otherRun(x.a(), r, why);
+            otherRun(x.b(), r, why);
+        }
+        if (q instanceof Quantity.Difference x) {
+            otherRun(x.a(), r, why);
+            otherRun(x.b(), r, why);
+        }
+        if (q instanceof Quantity.Combined x) x.parts().forEach(p -> otherRun(p, r, why));
     }
 
     private static void notRun(Quantity q, List<String> why) {

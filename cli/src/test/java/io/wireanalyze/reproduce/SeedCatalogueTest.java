@@ -241,6 +241,12 @@ class SeedCatalogueTest {
         assertEquals("0.200", t3.rows().get(1).get(5), "Table 3 from loopback");
         assertEquals("0.600", t4.rows().get(1).get(5), "Table 4 from lan100");
         assertNotEquals(Verdict.NOT_MEASURED, r.findings().get(9).verdict(), "a two-computer finding, read on lan100: " + r.findings().get(9));
+        // "The network adds ~59% to RMI": jrmp's getters on lan100 against the same on loopback, one from each run.
+        assertEquals("0.600 against 0.200 ms (3.00x)", r.findings().get(12).ours());
+        assertEquals(Verdict.HOLDS, r.findings().get(12).verdict());
+        SeedResult alone = SeedResult.of(s, List.of(local), Seed.Mode.FULL);
+        assertEquals(Verdict.NOT_MEASURED, alone.findings().get(12).verdict());
+        assertEquals("not measured (needs the run on two computers too (reproduce without --network runs both))", alone.findings().get(12).ours());
     }
 
     private static Comparison comparison(Seed s, List<WorkloadKind> kinds, List<PlanPoint> points, NetworkSpec net, double scale) {
