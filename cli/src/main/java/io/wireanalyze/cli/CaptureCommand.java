@@ -6,6 +6,7 @@ import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.console.Progress;
+import io.wireanalyze.profile.CpuProfile;
 import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Plan;
@@ -65,6 +66,11 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--snaplen", paramLabel = "BYTES", defaultValue = "262144", description = "Bytes kept of each packet (default: ${DEFAULT-VALUE}).")
     int snaplen;
 
+    @Option(names = "--profile", description = "Record the client and server JVMs with JDK Flight Recorder and add a table of their CPU samples "
+            + "during the measured calls by package (sockets, RMI runtime, serialization, XML, crypto, the stack, other); the .jfr files are kept "
+            + "beside the capture in <name>-jfr/.")
+    boolean profile;
+
     @CommandLine.Mixin
     NetworkOptions network = new NetworkOptions();
 
@@ -82,13 +88,22 @@ final class CaptureCommand implements Callable<Integer> {
         Plan plan = args.applyTo(planned);
         Progress progress = new Progress(spec.commandLine().getErr());
         Ownership owner = Ownership.fromEnvironment();
+        if (profile) args = args.withRecordings(Profiling.prepare(out, owner));
         CaptureRun.Outcome run = new CaptureRun(progress, owner).run(new CaptureRun.Request(protocol, args, plan, out, net, iface, snaplen));
+        CpuProfile cpu = profile ? Profiling.read(run.pcap(), run.clients().calls(), owner) : null;
+        if (cpu != null) progress.say("flight recordings: " + Profiling.folderBeside(run.pcap()) + " (" + cpu.files().size() + " .jfr), "
+                + cpu.total() + " CPU samples during the measured calls");
         Path pcap = run.pcap();
         AnalysisResult analysis = CaptureAnalysis.analyze(pcap, CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER,
                 DecoderLimits.DEFAULT, CaptureAnalysis.keyLog(run.keyLog(), progress)), progress);
         if (format == OutputFormat.TABLE && net.emulated()) spec.commandLine().getOut().println("network " + net.describe());
         Reports.write(List.of(analysis), format, reportDir, pcap.getParent(), spec.commandLine().getOut(), progress, owner);
         if (format == OutputFormat.TABLE) AppTimes.print(analysis, run.clients(), spec.commandLine().getOut());
+        if (cpu != null && format == OutputFormat.TABLE) {
+            spec.commandLine().getOut().println();
+            spec.commandLine().getOut().print(cpu.table());
+            spec.commandLine().getOut().flush();
+        }
         Path chart = Reports.chartBeside(pcap);
         Reports.chart(List.of(analysis), chart, owner);
         progress.say("chart: " + chart);

@@ -54,6 +54,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "wireanalyze-compare", description = "Folder for every run's capture and JSON report, and the comparison's compare.txt, .json, .csv and charts (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--profile", description = "Record every run's client and server JVMs with JDK Flight Recorder and add a table of their CPU "
+            + "samples during the measured calls by package and protocol (the .jfr files kept beside each capture in <run>-jfr/).")
+    boolean profile;
+
     @CommandLine.Mixin
     NetworkOptions network = new NetworkOptions();
 
@@ -69,7 +73,8 @@ final class CompareCommand implements Callable<Integer> {
                 + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + out);
         AnalysisOptions options = CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER, DecoderLimits.DEFAULT);
         CompareOutput output = new CompareOutput(out, "compare", spec.commandLine().getOut(), progress, owner);
-        Comparison c = new CompareRunner(progress, owner, out, options).run(plan, done -> output.write(done, ""));
+        CompareRunner runner = new CompareRunner(progress, owner, out, options).profiling(profile);
+        Comparison c = runner.run(plan, done -> output.write(done, runner.profileTable(plan.protocols())));
         return c.failures().isEmpty() ? WireAnalyze.OK : WireAnalyze.FAILURE;
     }
 

@@ -12,13 +12,18 @@ import io.wireanalyze.compare.RunFigures;
 import io.wireanalyze.compare.RunKey;
 import io.wireanalyze.compare.RunRecord;
 import io.wireanalyze.console.Progress;
+import io.wireanalyze.profile.CpuProfile;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.WorkloadArgs;
+import io.wireanalyze.workloads.table.WorkloadKind;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -43,12 +48,28 @@ final class CompareRunner {
     private final List<RunRecord> finished = new CopyOnWriteArrayList<>();
     private final List<RunFailure> failed = new CopyOnWriteArrayList<>();
     private final AtomicBoolean reported = new AtomicBoolean();
+    private final Map<WorkloadKind, CpuProfile> profiles = new ConcurrentHashMap<>();
+    private boolean profile;
 
     CompareRunner(Progress progress, Ownership owner, Path dir, AnalysisOptions analysis) {
         this.progress = progress;
         this.owner = owner;
         this.dir = dir;
         this.analysis = analysis;
+    }
+
+    /** Every run recorded with JDK Flight Recorder ({@code --profile}), its recordings kept beside its capture. */
+    CompareRunner profiling(boolean on) {
+        this.profile = on;
+        return this;
+    }
+
+    /** With {@code --profile}: the CPU table by protocol of the runs finished so far (every point and repetition summed); else empty. */
+    String profileTable(List<WorkloadKind> order) {
+        if (!profile || profiles.isEmpty()) return "";
+        Map<String, CpuProfile> byName = new LinkedHashMap<>();
+        for (WorkloadKind k : order) if (profiles.containsKey(k)) byName.put(k.toString(), profiles.get(k));
+        return CpuProfile.byProtocol(byName);
     }
 
     Comparison run(ComparePlan plan, Report report) throws Exception {
@@ -78,10 +99,14 @@ final class CompareRunner {
 
     private void one(ComparePlan plan, RunKey key) throws Exception {
         Plan p = Plan.of(key.point().invocations(), key.point().payload(), plan.warmup()).withClients(key.point().clients());
-        CaptureRun.Request request = new CaptureRun.Request(key.protocol(), key.protocol().defaultArgs(), p,
-                dir.resolve(key.stem() + ".pcap"), plan.network(), LiveCaptureOptions.DEFAULT_INTERFACE, LiveCaptureOptions.DEFAULT_SNAPLEN);
+        Path pcap = dir.resolve(key.stem() + ".pcap");
         try {
+            WorkloadArgs args = key.protocol().defaultArgs();
+            if (profile) args = args.withRecordings(Profiling.prepare(pcap, owner));
+            CaptureRun.Request request = new CaptureRun.Request(key.protocol(), args, p, pcap, plan.network(),
+                    LiveCaptureOptions.DEFAULT_INTERFACE, LiveCaptureOptions.DEFAULT_SNAPLEN);
             CaptureRun.Outcome outcome = new CaptureRun(progress.quiet(), owner).run(request);
+            if (profile) profiles.merge(key.protocol(), Profiling.read(outcome.pcap(), outcome.clients().calls(), owner), CpuProfile::plus);
             // A TLS run (jrmp-tls) is decoded with the key log its server wrote, as capture does.
             AnalysisOptions options = outcome.keyLog() == null ? analysis
                     : analysis.withProtocols(io.wireanalyze.protocols.ProtocolTable.withTlsKeys(CaptureAnalysis.keyLog(outcome.keyLog(), progress.quiet())));

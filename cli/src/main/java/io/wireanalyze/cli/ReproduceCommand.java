@@ -1,6 +1,7 @@
 package io.wireanalyze.cli;
 
 import io.wireanalyze.accounting.AnalysisOptions;
+import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
@@ -12,6 +13,7 @@ import io.wireanalyze.reproduce.SeedListing;
 import io.wireanalyze.reproduce.SeedMarkdown;
 import io.wireanalyze.reproduce.SeedReport;
 import io.wireanalyze.reproduce.SeedResult;
+import io.wireanalyze.reproduce.Setting;
 import io.wireanalyze.report.OutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,7 +39,8 @@ import java.util.stream.Collectors;
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Re-run a seed paper's measurements (a comparison, see compare) with the protocols built today, on the "
-                + "seed's network (koutsogiannakis: lan100; the web-services seeds and Gredler: loopback), and print its tables with the "
+                + "network its numbers came from (two computers: lan100; one host: loopback; the two web-services seeds, measured in both: "
+                + "loopback, then lan100), and print its tables with the "
                 + "paper's numbers beside ours and a verdict on each of its findings (holds, weaker, reversed, not measured). SEED all: "
                 + "every seed, each into its own folder, and DIR/index.md with their tables, verdicts, figures and the machine. Without "
                 + "SEED: list the seeds, what they measured and which of their protocols run today.")
@@ -62,6 +65,10 @@ final class ReproduceCommand implements Callable<Integer> {
                     + "as <seed>-seed.json) or csv (its findings, as <seed>-findings.csv) (default: ${DEFAULT-VALUE}). Every file is written whatever the format.")
     OutputFormat format;
 
+    @Option(names = "--profile", description = "Record every run's client and server JVMs with JDK Flight Recorder and add, beside the seed's "
+            + "tables, the CPU samples during the measured calls by package and protocol (the .jfr files kept beside each capture).")
+    boolean profile;
+
     @Option(names = "--seeds", paramLabel = "DIR", description = "Where the seeds' texts are (default: ../shared/seeds beside the clone).")
     Path seeds;
 
@@ -83,7 +90,7 @@ final class ReproduceCommand implements Callable<Integer> {
         Seed s = catalogue.find(seed).orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(), "seed '" + seed
                 + "': unknown (expected: one of " + catalogue.seeds().stream().map(Seed::id).collect(Collectors.joining(", ")) + ", or all)"));
         SeedMarkdown.Entry e = one(s, out != null ? out : Path.of("wireanalyze-reproduce", s.id()));
-        return e.result() != null && e.result().comparison().failures().isEmpty() ? WireAnalyze.OK : WireAnalyze.FAILURE;
+        return e.result() != null && e.result().comparisons().stream().allMatch(c -> c.failures().isEmpty()) ? WireAnalyze.OK : WireAnalyze.FAILURE;
     }
 
     /** Every seed, one after the other; index.md rewritten after each, so a stop leaves the seeds done. */
@@ -103,7 +110,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 progress.say(s.id() + ": not run: " + WireAnalyze.oneLine(failed));
                 e = new SeedMarkdown.Entry(s, null, WireAnalyze.oneLine(failed), 0, List.of());
             }
-            ok &= e.result() != null && e.result().comparison().failures().isEmpty();
+            ok &= e.result() != null && e.result().comparisons().stream().allMatch(c -> c.failures().isEmpty());
             entries.add(e);
             index(dir, entries, System.nanoTime() - start, owner);
         }
@@ -130,7 +137,11 @@ final class ReproduceCommand implements Callable<Integer> {
         owner.own(index);
     }
 
-    /** Runs one seed into {@code dir}, prints it in the chosen format, writes its files. */
+    /**
+     * Runs one seed into {@code dir}, prints it in the chosen format, writes its files. Without {@code --network}, on
+     * the networks its numbers came from ({@link Seed#networks()}): its own into {@code dir}, a second (a seed with
+     * numbers from one host and from two computers) into {@code dir/<network>}.
+     */
     private SeedMarkdown.Entry one(Seed s, Path dir) throws Exception {
         Seed.Mode mode = quick ? Seed.Mode.QUICK : Seed.Mode.FULL;
         Progress progress = new Progress(spec.commandLine().getErr());
@@ -138,36 +149,59 @@ final class ReproduceCommand implements Callable<Integer> {
                 .collect(Collectors.joining(", "));
         if (!missing.isEmpty()) progress.say(s.id() + ": not built yet, left out: " + missing);
         if (s.runnable().isEmpty()) throw new IllegalStateException("seed " + s.id() + ": none of its protocols " + s.protocols() + " is built yet");
-        ComparePlan plan = s.plan(mode, network.specOr(spec, s.network()), Optional.ofNullable(repeat));
-        for (io.wireanalyze.workloads.table.WorkloadKind k : s.runnable())
-            if (!plan.protocols().contains(k))
-                progress.say(s.id() + ": " + k + " left out on " + plan.network().network() + ": " + io.wireanalyze.reproduce.Placeable.why(k, plan.network()).orElse(""));
-        progress.say("reproducing " + s.id() + ": " + plan.protocols() + " at " + plan.points().size() + " plan point(s), " + plan.repeat()
-                + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + dir);
+        boolean chosen = spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--network");
+        NetworkSpec own = network.specOr(spec, s.network());   // also refuses --rate and the like without --network custom
+        List<NetworkSpec> nets = chosen ? List.of(own) : s.networks().stream().map(NetworkSpec::of).toList();
+        String from = s.settings().isEmpty() ? (s.network().emulated() ? Setting.TWO_COMPUTERS : Setting.ONE_HOST) + " (" + s.network() + ")"
+                : s.settings().stream().map(Object::toString).collect(Collectors.joining(" and "));
+        progress.say(s.id() + ": its numbers come from " + from
+                + (chosen ? "; run on " + nets.get(0).network() + " (--network) as " + Setting.of(nets.get(0))
+                : "; run on " + nets.stream().map(n -> n.network() + " (" + Setting.of(n) + ")").collect(Collectors.joining(", then "))));
         Ownership owner = Ownership.fromEnvironment();
         AnalysisOptions options = CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER, DecoderLimits.DEFAULT);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter table = format == OutputFormat.TABLE ? stdout : new PrintWriter(Writer.nullWriter());
-        CompareOutput output = new CompareOutput(dir, s.id(), table, progress, owner);
         List<Path> figures = new ArrayList<>();
+        List<Comparison> done = new ArrayList<>();
         SeedResult[] result = new SeedResult[1];
         long start = System.nanoTime();
-        new CompareRunner(progress, owner, dir, options).run(plan, done -> {
-            SeedResult r = SeedResult.of(s, done, mode);
-            result[0] = r;
-            figures.addAll(output.write(done, SeedReport.text(r, mode)).stream()
-                    .filter(f -> f.getFileName().toString().matches(".*\\.(png|svg)")).toList());
-            Path json = dir.resolve(s.id() + "-seed.json"), csv = dir.resolve(s.id() + "-findings.csv");
-            try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-                SeedJson.write(w, r);
-            }
-            Files.writeString(csv, SeedJson.findingsCsv(r), StandardCharsets.UTF_8);
-            owner.own(json);
-            owner.own(csv);
-            if (format == OutputFormat.JSON) stdout.println(Files.readString(json));
-            if (format == OutputFormat.CSV) stdout.print(Files.readString(csv));
-            stdout.flush();
-        });
+        for (int i = 0; i < nets.size(); i++) {
+            NetworkSpec net = nets.get(i);
+            Path here = i == 0 ? dir : dir.resolve(net.network().toString());
+            boolean last = i == nets.size() - 1;
+            ComparePlan plan = s.plan(mode, net, Optional.ofNullable(repeat));
+            for (io.wireanalyze.workloads.table.WorkloadKind k : s.runnable())
+                if (!plan.protocols().contains(k))
+                    progress.say(s.id() + ": " + k + " left out on " + plan.network().network() + ": " + io.wireanalyze.reproduce.Placeable.why(k, plan.network()).orElse(""));
+            progress.say("reproducing " + s.id() + " (" + Setting.of(net) + "): " + plan.protocols() + " at " + plan.points().size() + " plan point(s), "
+                    + plan.repeat() + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + here);
+            CompareOutput output = new CompareOutput(here, s.id(), table, progress, owner);
+            CompareRunner runner = new CompareRunner(progress, owner, here, options).profiling(profile);
+            Comparison ran = runner.run(plan, c -> {
+                List<Comparison> all = new ArrayList<>(done);
+                all.add(c);
+                SeedResult r = SeedResult.of(s, all, mode);
+                result[0] = r;
+                boolean seedText = last || c.partial();
+                String cpu = runner.profileTable(plan.protocols());
+                String extra = seedText ? SeedReport.text(r, mode) : "";
+                if (!cpu.isEmpty()) extra = extra.isEmpty() ? cpu : extra + System.lineSeparator() + cpu;
+                figures.addAll(output.write(c, extra).stream()
+                        .filter(f -> f.getFileName().toString().matches(".*\\.(png|svg)")).toList());
+                if (!seedText) return;
+                Path json = dir.resolve(s.id() + "-seed.json"), csv = dir.resolve(s.id() + "-findings.csv");
+                try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+                    SeedJson.write(w, r);
+                }
+                Files.writeString(csv, SeedJson.findingsCsv(r), StandardCharsets.UTF_8);
+                owner.own(json);
+                owner.own(csv);
+                if (format == OutputFormat.JSON) stdout.println(Files.readString(json));
+                if (format == OutputFormat.CSV) stdout.print(Files.readString(csv));
+                stdout.flush();
+            });
+            done.add(ran);
+        }
         return new SeedMarkdown.Entry(s, result[0], null, (System.nanoTime() - start) / 1_000_000, figures);
     }
 

@@ -125,6 +125,19 @@ sealed interface Quantity {
         }
     }
 
+    /** A quantity read in the run of another setting, e.g. RMI on two computers against RMI on one host. */
+    record On(Setting setting, Quantity of) implements Quantity {
+        @Override
+        public OptionalDouble value(Reading r) {
+            return r.on(setting).map(of::value).orElse(OptionalDouble.empty());
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return of.protocols();
+        }
+    }
+
     /** A number the claim itself sets, e.g. the "within 2 times" of "performance is pretty even". */
     record Constant(double v) implements Quantity {
         @Override

@@ -14,7 +14,17 @@ import java.util.OptionalDouble;
  * Reads a seed's references in a comparison's results: the protocol label to the workload that ran, the point's
  * invocation count through the run's scale (--quick runs fewer calls), the figure's mean over the repetitions.
  */
-record Reading(Comparison comparison, SeedScale scale) {
+record Reading(Comparison comparison, SeedScale scale, List<Comparison> all) {
+
+    /** One comparison alone. */
+    Reading(Comparison comparison, SeedScale scale) {
+        this(comparison, scale, List.of(comparison));
+    }
+
+    /** The reading of the comparison (among all of the seed's) on a network of setting {@code s}, if one ran there. */
+    Optional<Reading> on(Setting s) {
+        return all.stream().filter(c -> s.covers(c.plan().network())).findFirst().map(c -> new Reading(c, scale, all));
+    }
 
     Optional<WorkloadKind> protocol(String label) {
         Parsed<WorkloadKind> k = WorkloadKind.parse(label);

@@ -90,6 +90,27 @@ public record Seed(String id, String file, String title, String measured, List<S
         return new ComparePlan(here, points(mode), warmup, r, net);
     }
 
+    /** The settings its tables and findings name (one host, two computers), ANY left out. */
+    public java.util.Set<Setting> settings() {
+        java.util.Set<Setting> out = java.util.EnumSet.noneOf(Setting.class);
+        tables.forEach(t -> out.add(t.setting()));
+        findings.forEach(f -> out.add(f.setting()));
+        out.remove(Setting.ANY);
+        return out;
+    }
+
+    /**
+     * The networks it runs on when none is chosen: where its numbers came from. Its own network first; a seed with
+     * numbers from one host and from two computers also on the other (loopback for one host, lan100 for two computers).
+     */
+    public List<Network> networks() {
+        List<Network> out = new ArrayList<>(List.of(network));
+        Setting own = network == Network.LOOPBACK ? Setting.ONE_HOST : Setting.TWO_COMPUTERS;
+        for (Setting s : settings())
+            if (s != own) out.add(s == Setting.ONE_HOST ? Network.LOOPBACK : Network.LAN100);
+        return List.copyOf(out);
+    }
+
     /** As the seed wrote it, or smaller for a quick look (and the tests). */
     public enum Mode { FULL, QUICK }
 }

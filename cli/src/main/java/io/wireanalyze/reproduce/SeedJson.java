@@ -32,6 +32,17 @@ public final class SeedJson {
         r.comparison().plan().protocols().forEach(k -> protocols.add(k.toString()));
         n.put("runs", r.comparison().runs().size());
         n.put("failedRuns", r.comparison().failures().size());
+        ArrayNode networks = n.putArray("networks");   // every network it ran on, the first the one above
+        for (io.wireanalyze.compare.Comparison c : r.comparisons()) {
+            ObjectNode o = networks.addObject();
+            o.put("network", c.plan().network().network().toString());
+            o.put("setting", Setting.of(c.plan().network()).toString());
+            o.put("partial", c.partial());
+            ArrayNode ps = o.putArray("protocols");
+            c.plan().protocols().forEach(k -> ps.add(k.toString()));
+            o.put("runs", c.runs().size());
+            o.put("failedRuns", c.failures().size());
+        }
         ArrayNode tables = n.putArray("tables");
         for (SeedResult.Table t : r.tables()) {
             ObjectNode o = tables.addObject();

@@ -27,7 +27,8 @@ public final class SeedListing {
                     .forEach(out::println);
             Wrap.lines("    reproduces:", (s.tables().isEmpty() && s.findings().isEmpty() ? "its plan, with our figures only (its numbers are not in the repository yet)"
                     : s.tables().size() + " table(s) beside the paper's numbers, " + s.findings().size() + " finding(s) with verdicts")
-                    + "; on " + s.network() + ": wireanalyze reproduce " + s.id(), "      ").forEach(out::println);
+                    + "; on " + s.networks().stream().map(n -> n + " (" + (n.emulated() ? Setting.TWO_COMPUTERS : Setting.ONE_HOST) + ")")
+                    .collect(Collectors.joining(", then ")) + ": wireanalyze reproduce " + s.id(), "      ").forEach(out::println);
         }
         List<String> unknown = catalogue.withoutData(sharedSeeds);
         if (!unknown.isEmpty()) {

@@ -31,9 +31,12 @@ public final class SeedMarkdown {
                 continue;
             }
             SeedResult r = e.result();
-            Comparison c = r.comparison();
-            b.append("| [").append(e.seed().id()).append("](#").append(anchor(e.seed().id())).append(") | ").append(c.plan().network().network())
-                    .append(" (").append(Setting.of(c.plan().network())).append(") | ").append(c.runs().size()).append(c.failures().isEmpty() ? "" : " (" + c.failures().size() + " failed)")
+            String nets = r.comparisons().stream().map(c -> c.plan().network().network() + " (" + Setting.of(c.plan().network()) + ")")
+                    .collect(Collectors.joining(", "));
+            int runs = r.comparisons().stream().mapToInt(c -> c.runs().size()).sum();
+            int failed = r.comparisons().stream().mapToInt(c -> c.failures().size()).sum();
+            b.append("| [").append(e.seed().id()).append("](#").append(anchor(e.seed().id())).append(") | ").append(nets)
+                    .append(" | ").append(runs).append(failed == 0 ? "" : " (" + failed + " failed)")
                     .append(" | ").append(r.count(Verdict.HOLDS)).append(" | ").append(r.count(Verdict.WEAKER)).append(" | ").append(r.count(Verdict.REVERSED))
                     .append(" | ").append(r.count(Verdict.NOT_MEASURED)).append(" | ").append(seconds(e.millis())).append(" |\n");
         }
@@ -52,18 +55,19 @@ public final class SeedMarkdown {
             return b.toString();
         }
         SeedResult r = e.result();
-        Comparison c = r.comparison();
-        b.append("**Ours:** ").append(c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", "))).append(" on ")
-                .append(escape(c.plan().network().describe())).append(" (").append(Setting.of(c.plan().network())).append("), ")
-                .append(c.plan().points().size()).append(" plan point(s), ").append(c.plan().repeat()).append(" repetition(s), ")
-                .append(c.plan().warmup()).append(" warm-up call(s) per client left out; ").append(c.runs().size()).append(" runs");
-        if (!c.failures().isEmpty()) b.append(", ").append(c.failures().size()).append(" failed (").append(escape(c.failures().stream()
-                .map(f -> f.key().stem() + ": " + f.reason()).collect(Collectors.joining("; ")))).append(")");
-        b.append(".\n\n");
         List<String> missing = new ArrayList<>();
         for (Seed.Availability a : s.availability()) a.missing().ifPresent(m -> missing.add(a.label() + " (" + m + ")"));
-        for (io.wireanalyze.workloads.table.WorkloadKind k : s.runnable())
-            if (!c.plan().protocols().contains(k)) missing.add(k + " (not on " + c.plan().network().network() + ": " + Placeable.why(k, c.plan().network()).orElse("left out") + ")");
+        for (Comparison c : r.comparisons()) {
+            b.append("**Ours:** ").append(c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", "))).append(" on ")
+                    .append(escape(c.plan().network().describe())).append(" (").append(Setting.of(c.plan().network())).append("), ")
+                    .append(c.plan().points().size()).append(" plan point(s), ").append(c.plan().repeat()).append(" repetition(s), ")
+                    .append(c.plan().warmup()).append(" warm-up call(s) per client left out; ").append(c.runs().size()).append(" runs");
+            if (!c.failures().isEmpty()) b.append(", ").append(c.failures().size()).append(" failed (").append(escape(c.failures().stream()
+                    .map(f -> f.key().stem() + ": " + f.reason()).collect(Collectors.joining("; ")))).append(")");
+            b.append(".\n\n");
+            for (io.wireanalyze.workloads.table.WorkloadKind k : s.runnable())
+                if (!c.plan().protocols().contains(k)) missing.add(k + " (not on " + c.plan().network().network() + ": " + Placeable.why(k, c.plan().network()).orElse("left out") + ")");
+        }
         if (!missing.isEmpty()) b.append("**Missing:** ").append(escape(String.join(", ", missing))).append("\n\n");
         for (SeedResult.Table t : r.tables()) {
             b.append("### ").append(escape(t.title())).append("\n\n*").append(escape(t.where())).append("*\n\n");

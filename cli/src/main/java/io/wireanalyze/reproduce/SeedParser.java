@@ -92,6 +92,12 @@ final class SeedParser {
         if (n.has("slope")) return new Quantity.Fit(ref(n.get("slope").asText(), at), Quantity.Fit.Coefficient.SLOPE);
         if (n.has("intercept")) return new Quantity.Fit(ref(n.get("intercept").asText(), at), Quantity.Fit.Coefficient.INTERCEPT);
         if (n.has("none")) return new Quantity.NotRun(n.get("none").asText());
+        if (n.has("on")) {
+            String s = n.get("on").asText();
+            Setting setting = Setting.byLabel(s).filter(x -> x != Setting.ANY).orElseThrow(() -> bad(at + ".on", s, "one host or two computers"));
+            if (!n.has("of")) throw bad(at + ".of", "nothing", "the quantity to read in that setting's run");
+            return new Quantity.On(setting, quantity(n.get("of"), at + ".of"));
+        }
         if (n.has("const")) {
             if (!n.get("const").isNumber()) throw bad(at + ".const", n.get("const").toString(), "a number");
             return new Quantity.Constant(n.get("const").asDouble());
@@ -111,7 +117,7 @@ final class SeedParser {
             Quantity a = quantity(two.get(0), at + "." + op + "[0]"), b = quantity(two.get(1), at + "." + op + "[1]");
             return op.equals("diff") ? new Quantity.Difference(a, b) : new Quantity.Ratio(a, b);
         }
-        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]}, {sum|max|min|geomean: [q, ...]}, {const: x} or {none: why}");
+        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]}, {sum|max|min|geomean: [q, ...]}, {const: x}, {on: setting, of: q} or {none: why}");
     }
 
     private PointRef ref(String text, String at) {

@@ -31,23 +31,26 @@ public final class SeedReport {
 
     public static String text(SeedResult result, Seed.Mode mode) {
         Seed seed = result.seed();
-        Comparison c = result.comparison();
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
         out.println("Seed " + seed.id() + ": " + seed.title() + " (" + seed.file() + ")");
         Wrap.lines(INDENT + "measured:", seed.measured(), INDENT + "  ").forEach(out::println);
-        Wrap.lines(INDENT + "ours:", c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", ")) + " on "
-                + c.plan().network().describe() + " (" + Setting.of(c.plan().network()) + "), " + c.plan().repeat() + " repetition(s), " + c.plan().warmup()
-                + " warm-up call(s) per client left out", INDENT + "  ").forEach(out::println);
+        for (Comparison c : result.comparisons())
+            Wrap.lines(INDENT + "ours:", c.plan().protocols().stream().map(Object::toString).collect(Collectors.joining(", ")) + " on "
+                    + c.plan().network().describe() + " (" + Setting.of(c.plan().network()) + "), " + c.plan().repeat() + " repetition(s), " + c.plan().warmup()
+                    + " warm-up call(s) per client left out", INDENT + "  ").forEach(out::println);
         if (mode == Seed.Mode.QUICK && !seed.quick().invocations().isEmpty())
             out.println(INDENT + "--quick: " + seed.quick().invocations().entrySet().stream().map(e -> e.getKey() + " calls ran as " + e.getValue())
                     .collect(Collectors.joining(", ")) + "; rows keep the paper's counts as labels");
         List<String> missing = seed.availability().stream().filter(a -> a.missing().isPresent())
                 .map(a -> a.label() + " (" + a.missing().get() + ")").collect(Collectors.toCollection(ArrayList::new));
-        for (io.wireanalyze.workloads.table.WorkloadKind k : seed.runnable())
-            if (!c.plan().protocols().contains(k)) missing.add(k + " (not on " + c.plan().network().network() + ": " + Placeable.why(k, c.plan().network()).orElse("left out") + ")");
+        for (Comparison c : result.comparisons())
+            for (io.wireanalyze.workloads.table.WorkloadKind k : seed.runnable())
+                if (!c.plan().protocols().contains(k)) missing.add(k + " (not on " + c.plan().network().network() + ": " + Placeable.why(k, c.plan().network()).orElse("left out") + ")");
         Wrap.lines(INDENT + "missing:", missing.isEmpty() ? "none, every protocol of the seed ran" : String.join(", ", missing), INDENT + "  ").forEach(out::println);
-        if (c.partial()) out.println(INDENT + "PARTIAL: " + c.interruption() + " after " + c.runs().size() + " of " + c.plan().runs().size() + " runs");
+        for (Comparison c : result.comparisons())
+            if (c.partial()) out.println(INDENT + "PARTIAL: " + c.interruption() + " after " + c.runs().size() + " of " + c.plan().runs().size() + " runs"
+                    + " on " + c.plan().network().network());
         for (SeedResult.Table t : result.tables()) table(out, t);
         if (!result.findings().isEmpty()) findings(out, result);
         if (!seed.notes().isEmpty()) {

@@ -10,9 +10,22 @@ import java.util.OptionalDouble;
 
 /**
  * A seed read in a comparison's results: its tables with the paper's cells beside ours, and its findings with a
- * verdict each, as printed cells. What the text, Markdown and JSON of {@code reproduce} write.
+ * verdict each, as printed cells. What the text, Markdown and JSON of {@code reproduce} write. A seed measured in both
+ * settings (one host and two computers) is read in two comparisons, one on loopback and one on lan100: each table and
+ * finding from the comparison on the network of its setting; {@code comparison} is the first, {@code others} the rest.
  */
-public record SeedResult(Seed seed, Comparison comparison, List<Table> tables, List<Judged> findings) {
+public record SeedResult(Seed seed, Comparison comparison, List<Comparison> others, List<Table> tables, List<Judged> findings) {
+
+    public SeedResult {
+        others = List.copyOf(others);
+    }
+
+    /** Every comparison read, the first first. */
+    public List<Comparison> comparisons() {
+        List<Comparison> all = new ArrayList<>(List.of(comparison));
+        all.addAll(others);
+        return all;
+    }
 
     /** A seed's table as cells: the header, then a row per label; {@code note} says why our cells are empty, if they are. */
     public record Table(String title, String where, List<String> headers, List<List<String>> rows, String note) {
@@ -26,13 +39,25 @@ public record SeedResult(Seed seed, Comparison comparison, List<Table> tables, L
     }
 
     public static SeedResult of(Seed seed, Comparison c, Seed.Mode mode) {
-        Reading r = new Reading(c, seed.scale(mode));
+        return of(seed, List.of(c), mode);
+    }
+
+    /** Read in these comparisons (the first the seed's own network): each table and finding in the one of its setting. */
+    public static SeedResult of(Seed seed, List<Comparison> comparisons, Seed.Mode mode) {
+        if (comparisons.isEmpty()) throw new IllegalArgumentException("comparisons: none (expected: one or more)");
+        List<Reading> readings = comparisons.stream().map(c -> new Reading(c, seed.scale(mode), comparisons)).toList();
         List<Table> tables = new ArrayList<>();
-        for (SeedTable t : seed.tables()) tables.add(table(t, r));
+        for (SeedTable t : seed.tables()) tables.add(table(t, reading(t.setting(), readings)));
         List<Judged> findings = new ArrayList<>();
         int i = 1;
-        for (Finding f : seed.findings()) findings.add(judge(i++, f, r));
-        return new SeedResult(seed, c, tables, findings);
+        for (Finding f : seed.findings()) findings.add(judge(i++, f, reading(f.setting(), readings)));
+        return new SeedResult(seed, comparisons.get(0), comparisons.subList(1, comparisons.size()), tables, findings);
+    }
+
+    /** The first reading whose network the setting covers, else the first (which then says the other setting is not measured). */
+    private static Reading reading(Setting s, List<Reading> readings) {
+        for (Reading r : readings) if (s.covers(r.comparison().plan().network())) return r;
+        return readings.get(0);
     }
 
     private static Table table(SeedTable t, Reading r) {
@@ -85,6 +110,8 @@ public record SeedResult(Seed seed, Comparison comparison, List<Table> tables, L
         List<String> why = new ArrayList<>();
         notRun(f.oursA(), why);
         notRun(f.oursB(), why);
+        otherRun(f.oursA(), r, why);
+        otherRun(f.oursB(), r, why);
         if (!why.isEmpty()) return String.join("; ", why);
         List<String> gone = new ArrayList<>();
         for (String p : f.oursA().protocols()) if (r.protocol(p).isEmpty()) gone.add(p);
@@ -98,6 +125,23 @@ public record SeedResult(Seed seed, Comparison comparison, List<Table> tables, L
             reasons.add(placed.map(w -> p + " is not on " + net.network() + ": " + w).orElse(p + " did not run"));
         }
         return String.join("; ", reasons);
+    }
+
+    /** A quantity of another setting's run when that run is not among this result's. */
+    private static void otherRun(Quantity q, Reading r, List<String> why) {
+        String need = null;
+        if (q instanceof Quantity.On on && r.on(on.setting()).isEmpty())
+            need = "needs the run on " + on.setting() + " too (reproduce without --network runs both)";
+        if (need != null && !why.contains(need)) why.add(need);
+        if (q instanceof Quantity.Ratio x) {
+            otherRun(x.a(), r, why);
+            otherRun(x.b(), r, why);
+        }
+        if (q instanceof Quantity.Difference x) {
+            otherRun(x.a(), r, why);
+            otherRun(x.b(), r, why);
+        }
+        if (q instanceof Quantity.Combined x) x.parts().forEach(p -> otherRun(p, r, why));
     }
 
     private static void notRun(Quantity q, List<String> why) {

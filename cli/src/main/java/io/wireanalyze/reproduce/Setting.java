@@ -31,7 +31,7 @@ public enum Setting {
     }
 
     /** True when a run on {@code network} measures what the paper measured in this setting. */
-    boolean covers(NetworkSpec network) {
+    public boolean covers(NetworkSpec network) {
         return this == ANY || this == of(network);
     }
 

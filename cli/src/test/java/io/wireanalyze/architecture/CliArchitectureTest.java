@@ -61,6 +61,14 @@ class CliArchitectureTest {
     }
 
     @Test
+    void theCpuProfileReadsRecordingsAndCallRecordsOnly() {
+        noClasses().that().resideInAPackage("io.wireanalyze.profile..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.wireanalyze.cli..", "io.wireanalyze.compare..", "io.wireanalyze.reproduce..",
+                        "io.wireanalyze.report..", "io.wireanalyze.console..", "io.wireanalyze.accounting..", "io.wireanalyze.capture..")
+                .check(cli);
+    }
+
+    @Test
     void comparisonsKnowNothingOfSeeds() {
         noClasses().that().resideInAPackage("io.wireanalyze.compare..")
                 .should().dependOnClassesThat().resideInAPackage("io.wireanalyze.reproduce..")

@@ -33,7 +33,8 @@ class ReproduceTest {
         // Gredler's protocols: all but ORMI run today (#12).
         String gredler = "protocols: jrmp, httpinvoker, hessian, burlap, xmlrpc run today; missing: ormi (OC4J's EJB protocol, no public implementation to run),";
         assertTrue(out.contains(gredler), out);
-        assertTrue(out.contains("reproduces: 3 table(s) beside the paper's numbers, 10 finding(s) with verdicts; on lan100"), out);
+        assertTrue(out.contains("reproduces: 3 table(s) beside the paper's numbers, 10 finding(s) with verdicts; on lan100 (two computers)"), out);
+        assertTrue(out.contains("; on loopback (one host), then lan100 (two computers): wireanalyze reproduce juric-ws-wssecurity-rmi-ssl"), out);
     }
 
     @Test

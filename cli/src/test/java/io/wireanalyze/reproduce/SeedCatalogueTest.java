@@ -1,5 +1,6 @@
 package io.wireanalyze.reproduce;
 
+import io.wireanalyze.capture.net.Network;
 import io.wireanalyze.capture.net.NetworkSpec;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
@@ -142,7 +143,7 @@ class SeedCatalogueTest {
     void theJuricTunnellingSeedHoldsTables3To5AndThirteenFindings() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
         assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
-        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed it and no front is built yet"),
+        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed that transport (JDK-8066750) and no front on the RMI port takes its place here"),
                 s.availability().get(1).missing());
         assertEquals(3, s.tables().size());
         SeedTable t3 = s.tables().get(0), t4 = s.tables().get(1);
@@ -216,5 +217,45 @@ class SeedCatalogueTest {
         assertNull(t3.note());
         assertEquals("-", t4.rows().get(1).get(5));
         assertTrue(t4.note().contains("run with --network lan100"), t4.note());
+    }
+
+    @Test
+    void aSeedRunsWhereItsNumbersCameFromAndBothSettingsAreReadEachFromItsOwnNetwork() {
+        assertEquals(List.of(Network.LAN100), CATALOGUE.find("koutsogiannakis").orElseThrow().networks());
+        assertEquals(List.of(Network.LAN100), CATALOGUE.find("juric-corba-vs-rmi").orElseThrow().networks());
+        assertEquals(List.of(Network.LOOPBACK), CATALOGUE.find("gredler-java-remoting-benchmarks").orElseThrow().networks());
+        assertEquals(List.of(Network.LOOPBACK, Network.LAN100), CATALOGUE.find("juric-ws-wssecurity-rmi-ssl").orElseThrow().networks());
+        Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        assertEquals(List.of(Network.LOOPBACK, Network.LAN100), s.networks());
+        assertEquals(java.util.EnumSet.of(Setting.ONE_HOST, Setting.TWO_COMPUTERS), s.settings());
+
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<PlanPoint> points = s.points(Seed.Mode.FULL);
+        Comparison local = comparison(s, kinds, points, NetworkSpec.LOOPBACK, 1.0), remote = comparison(s, kinds, points, NetworkSpec.of(Network.LAN100), 3.0);
+        SeedResult r = SeedResult.of(s, List.of(local, remote), Seed.Mode.FULL);
+        assertEquals(List.of(local, remote), r.comparisons());
+        for (SeedResult.Judged j : r.findings()) assertFalse(j.ours().contains("run with --network"), "every setting was run: " + j);
+        SeedResult.Table t3 = r.tables().get(0), t4 = r.tables().get(1);
+        assertNull(t3.note());
+        assertNull(t4.note());
+        assertEquals("0.200", t3.rows().get(1).get(5), "Table 3 from loopback");
+        assertEquals("0.600", t4.rows().get(1).get(5), "Table 4 from lan100");
+        assertNotEquals(Verdict.NOT_MEASURED, r.findings().get(9).verdict(), "a two-computer finding, read on lan100: " + r.findings().get(9));
+        // "The network adds ~59% to RMI": jrmp's getters on lan100 against the same on loopback, one from each run.
+        assertEquals("0.600 against 0.200 ms (3.00x)", r.findings().get(12).ours());
+        assertEquals(Verdict.HOLDS, r.findings().get(12).verdict());
+        SeedResult alone = SeedResult.of(s, List.of(local), Seed.Mode.FULL);
+        assertEquals(Verdict.NOT_MEASURED, alone.findings().get(12).verdict());
+        assertEquals("not measured (needs the run on two computers too (reproduce without --network runs both))", alone.findings().get(12).ours());
+    }
+
+    private static Comparison comparison(Seed s, List<WorkloadKind> kinds, List<PlanPoint> points, NetworkSpec net, double scale) {
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        List<RunRecord> runs = new ArrayList<>();
+        for (PlanPoint p : points)
+            for (WorkloadKind k : kinds)
+                runs.add(new RunRecord(new RunKey(k, p, 1), Path.of(p.stem() + ".pcap"),
+                        new RunFigures(Map.of(Figure.CLIENT_MS_PER_INVOCATION, scale * ms.get(k), Figure.SETUP_MS, 100 * scale * ms.get(k)), Map.of())));
+        return new Comparison(new ComparePlan(kinds, points, 50, 1, net), runs, List.of(), null);
     }
 }

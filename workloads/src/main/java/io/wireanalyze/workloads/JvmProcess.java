@@ -48,6 +48,8 @@ public final class JvmProcess implements AutoCloseable {
     public static JvmProcess start(JvmSide side, String role, LaunchSettings launch, Class<?> mainClass,
                                    Map<String, String> properties, List<String> args) throws WorkloadException {
         List<String> command = command(side, launch, mainClass, properties, args);
+        int java = side == JvmSide.SERVER ? launch.placement().serverCommand().size() : 0;
+        launch.recordings().ifPresent(dir -> command.addAll(java + 1, FlightRecording.jvmOptions(dir, side, role)));
         try {
             Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             return new JvmProcess(role, p, launch.stopGrace());

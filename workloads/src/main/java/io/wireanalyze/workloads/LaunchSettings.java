@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -21,10 +22,20 @@ import java.util.TreeMap;
  * @param clientTimeout    how long a whole client run (all client JVMs) may take
  * @param stopGrace        how long a stopping child gets after its stdin closes before it is destroyed
  * @param placement        where the JVMs sit on the network; default {@link Placement#LOOPBACK}
+ * @param recordings       where every child JVM writes its JDK Flight Recorder file ({@link FlightRecording}); empty:
+ *                         none is recorded (the default)
  */
 public record LaunchSettings(Path java, String classPath, List<String> jvmOptions,
                              Map<String, String> serverProperties, Map<String, String> clientProperties,
-                             Duration startTimeout, Duration clientTimeout, Duration stopGrace, Placement placement) {
+                             Duration startTimeout, Duration clientTimeout, Duration stopGrace, Placement placement,
+                             Optional<Path> recordings) {
+
+    /** Without recordings. */
+    public LaunchSettings(Path java, String classPath, List<String> jvmOptions, Map<String, String> serverProperties,
+                          Map<String, String> clientProperties, Duration startTimeout, Duration clientTimeout, Duration stopGrace,
+                          Placement placement) {
+        this(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement, Optional.empty());
+    }
 
     public LaunchSettings {
         Objects.requireNonNull(java, "java");
@@ -37,6 +48,7 @@ public record LaunchSettings(Path java, String classPath, List<String> jvmOption
         Objects.requireNonNull(stopGrace, "stopGrace");
         if (stopGrace.isNegative()) throw new IllegalArgumentException("stopGrace: " + stopGrace + " (expected: >= 0)");
         Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(recordings, "recordings");
     }
 
     /** This JVM's java and class path, no extra options or properties, 30 s start, 10 min clients, 5 s grace, loopback. */
@@ -47,39 +59,45 @@ public record LaunchSettings(Path java, String classPath, List<String> jvmOption
     }
 
     public LaunchSettings withClassPath(String path) {
-        return new LaunchSettings(java, path, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
+        return new LaunchSettings(java, path, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withServerProperty(String key, String value) {
         Map<String, String> m = new TreeMap<>(serverProperties);
         m.put(key, value);
-        return new LaunchSettings(java, classPath, jvmOptions, m, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
+        return new LaunchSettings(java, classPath, jvmOptions, m, clientProperties, startTimeout, clientTimeout, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withClientProperty(String key, String value) {
         Map<String, String> m = new TreeMap<>(clientProperties);
         m.put(key, value);
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, m, startTimeout, clientTimeout, stopGrace, placement);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, m, startTimeout, clientTimeout, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withJvmOptions(List<String> options) {
-        return new LaunchSettings(java, classPath, options, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement);
+        return new LaunchSettings(java, classPath, options, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withStartTimeout(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, d, clientTimeout, stopGrace, placement);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, d, clientTimeout, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withClientTimeout(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, d, stopGrace, placement);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, d, stopGrace, placement, recordings);
     }
 
     public LaunchSettings withStopGrace(Duration d) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, d, placement);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, d, placement, recordings);
     }
 
     public LaunchSettings withPlacement(Placement p) {
-        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, p);
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, p, recordings);
+    }
+
+    /** Every child JVM records itself with JDK Flight Recorder into {@code dir} ({@link FlightRecording}). */
+    public LaunchSettings withRecordings(Path dir) {
+        return new LaunchSettings(java, classPath, jvmOptions, serverProperties, clientProperties, startTimeout, clientTimeout, stopGrace, placement,
+                Optional.of(dir));
     }
 
     private static Map<String, String> sortedCopy(Map<String, String> m) {

@@ -1,10 +1,12 @@
 package io.wireanalyze.workloads;
 
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The option groups a workload is built from, as the command line parsed them, one per class, and where its JVMs
@@ -13,31 +15,45 @@ import java.util.Map;
 public final class WorkloadArgs {
     private final Map<Class<? extends OptionGroup>, OptionGroup> groups = new LinkedHashMap<>();
     private final Placement placement;
+    private final Optional<Path> recordings;
 
     public WorkloadArgs(Collection<? extends OptionGroup> parsed) {
-        this(parsed, Placement.LOOPBACK);
+        this(parsed, Placement.LOOPBACK, Optional.empty());
     }
 
-    private WorkloadArgs(Collection<? extends OptionGroup> parsed, Placement placement) {
+    private WorkloadArgs(Collection<? extends OptionGroup> parsed, Placement placement, Optional<Path> recordings) {
         for (OptionGroup g : parsed) {
             if (groups.put(g.getClass(), g) != null)
                 throw new IllegalArgumentException("option group " + g.getClass().getSimpleName() + ": given twice (expected: once)");
         }
         this.placement = placement;
+        this.recordings = recordings;
     }
 
     /** The same groups, the JVMs placed as {@code p} says. */
     public WorkloadArgs withPlacement(Placement p) {
-        return new WorkloadArgs(groups.values(), p);
+        return new WorkloadArgs(groups.values(), p, recordings);
+    }
+
+    /** The same groups, every JVM recorded with JDK Flight Recorder into {@code dir} ({@link FlightRecording}). */
+    public WorkloadArgs withRecordings(Path dir) {
+        return new WorkloadArgs(groups.values(), placement, Optional.of(dir));
+    }
+
+    /** The launch settings a workload's factory starts from: the defaults, placed, recorded if asked. */
+    public LaunchSettings launch() {
+        LaunchSettings l = LaunchSettings.defaults().withPlacement(placement);
+        return recordings.map(l::withRecordings).orElse(l);
     }
 
     public Placement placement() {
         return placement;
     }
 
-    /** {@code defaults} with this placement: what a workload's factory starts from. */
+    /** {@code defaults} with this placement and recordings: what a workload's factory starts from. */
     public ServerConfig placed(ServerConfig defaults) {
-        return defaults.withLaunch(defaults.launch().withPlacement(placement));
+        LaunchSettings l = defaults.launch().withPlacement(placement);
+        return defaults.withLaunch(recordings.map(l::withRecordings).orElse(l));
     }
 
     /** These groups, each with its defaults (nothing given on a command line). */

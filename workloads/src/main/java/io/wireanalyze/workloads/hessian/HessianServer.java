@@ -13,7 +13,7 @@ import java.io.PrintStream;
 import java.util.Set;
 
 /**
- * The Hessian workload's server JVM: Jetty 12.1 (HTTP/1.1 only) on 127.0.0.1:{@code --port} with
+ * The Hessian workload's server JVM: Jetty 12.1 (HTTP/1.1 only) on {@link Loopback#host()}:{@code --port} with
  * {@link HessianBenchServlet} at {@code /hessian/bench} (or with {@code --protocol burlap} {@link BurlapBenchServlet} at
  * {@code /burlap/bench}) in a Jakarta EE 11 servlet context, Hessian's replies sent as {@code --reply} says. Prints {@code READY hessian=<port>} once listening, runs until stdin closes, exits 0; exit 1 with one line on
  * stderr when it cannot start.
@@ -27,9 +27,9 @@ public final class HessianServer {
     private HessianServer() {
     }
 
-    /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
+    /** Jetty on {@link Loopback#host()}:{@code port} (0: any free port) serving the benchmark service. */
     public static JettyServer start(int port, CauchoProtocol protocol, HessianReply reply) throws Exception {
-        return JettyServer.start(Loopback.ADDRESS, port, context -> context.addServlet(
+        return JettyServer.start(Loopback.host(), port, context -> context.addServlet(
                 new ServletHolder(protocol == CauchoProtocol.BURLAP ? new BurlapBenchServlet() : new HessianBenchServlet(reply)), protocol.path()));
     }
 

@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.hessian;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -46,12 +45,13 @@ public final class HessianWorkload implements Workload {
     /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
     public static HessianWorkload create(WorkloadArgs args) {
         return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.HESSIAN, args.group(HessianOptions.class),
-                LaunchSettings.defaults());
+                args.launch());
     }
 
     /** {@code --protocol burlap}: from {@link HttpPortOption}; Burlap has one version, its replies go with a Content-Length. */
     public static HessianWorkload burlap(WorkloadArgs args) {
-        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(), LaunchSettings.defaults());
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(),
+                args.launch());
     }
 
     /** The service's URL on {@code server} (host:port). Here, not in the client: the command line loads this class, not Hessian's. */
@@ -77,21 +77,22 @@ public final class HessianWorkload implements Workload {
         server.requireRunning();
         ClientLaunch client = new ClientLaunch(protocol + " client", HessianClient.class,
                 Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.toString()),
-                HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+                launch.placement().server(port), ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.HESSIAN.classPath()), plan, resultFile);
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener(protocol == CauchoProtocol.BURLAP ? "Jetty with BurlapSkeleton" : "Jetty with HessianSkeleton", port));
+        return List.of(new Listener(protocol == CauchoProtocol.BURLAP ? "Jetty with BurlapSkeleton" : "Jetty with HessianSkeleton",
+                launch.placement().server(port)));
     }
 
     @Override
     public List<String> notes() {
         if (protocol == CauchoProtocol.BURLAP)
-            return List.of("Burlap (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
+            return List.of("Burlap (com.caucho hessian 4.0.66) at " + address(launch.placement().server(port).toString(), protocol)
                     + "; replies buffered with a Content-Length (one kept-alive connection)");
-        return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(HostPort.loopback(port).toString(), protocol)
+        return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(launch.placement().server(port).toString(), protocol)
                 + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply() + ")");
     }
 

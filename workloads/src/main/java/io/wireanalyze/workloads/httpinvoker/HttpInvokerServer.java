@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.httpinvoker;
 
 import com.sun.net.httpserver.HttpServer;
+import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.ServerMain;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
@@ -17,7 +18,7 @@ import java.util.Set;
 
 /**
  * The httpinvoker workload's server JVM: Spring 5.3's {@link SimpleHttpInvokerServiceExporter} on the JDK's HTTP
- * server at 127.0.0.1:{@code --port}{@value #PATH}, exporting the benchmark service (its plain interface, shared with
+ * server at {@link Loopback#host()}:{@code --port}{@value #PATH}, exporting the benchmark service (its plain interface, shared with
  * the Hessian workload). Prints {@code READY httpinvoker=<port>}, runs until stdin closes, exits 0; exit 1 with one
  * line on stderr when it cannot start.
  */
@@ -35,7 +36,7 @@ public final class HttpInvokerServer {
         exporter.setService(new BenchImpl());
         exporter.setServiceInterface(Bench.class);
         exporter.afterPropertiesSet();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(Loopback.host()), port), 64);
         server.createContext(PATH, exporter);
         server.start();
         return server;

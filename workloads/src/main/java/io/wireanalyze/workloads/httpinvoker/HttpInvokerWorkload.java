@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.httpinvoker;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -41,7 +40,7 @@ public final class HttpInvokerWorkload implements Workload {
 
     /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */
     public static HttpInvokerWorkload create(WorkloadArgs args) {
-        return new HttpInvokerWorkload(args.group(HttpPortOption.class).port(), LaunchSettings.defaults());
+        return new HttpInvokerWorkload(args.group(HttpPortOption.class).port(), args.launch());
     }
 
     static String address(String server) {
@@ -64,19 +63,19 @@ public final class HttpInvokerWorkload implements Workload {
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
         server.requireRunning();
-        ClientLaunch client = new ClientLaunch("httpinvoker client", HttpInvokerClient.class, Map.of(), HostPort.loopback(port),
+        ClientLaunch client = new ClientLaunch("httpinvoker client", HttpInvokerClient.class, Map.of(), launch.placement().server(port),
                 ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()), plan, resultFile);
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("the JDK's HTTP server with SimpleHttpInvokerServiceExporter", port));
+        return List.of(new Listener("the JDK's HTTP server with SimpleHttpInvokerServiceExporter", launch.placement().server(port)));
     }
 
     @Override
     public List<String> notes() {
-        return List.of("Spring HttpInvoker (spring-web 5.3.39) at " + address(HostPort.loopback(port).toString())
+        return List.of("Spring HttpInvoker (spring-web 5.3.39) at " + address(launch.placement().server(port).toString())
                 + ": Java serialization of a RemoteInvocation in each POST");
     }
 

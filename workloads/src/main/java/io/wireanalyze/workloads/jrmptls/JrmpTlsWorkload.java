@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.jrmptls;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -35,7 +34,8 @@ import java.util.TreeMap;
  * Each run makes a fresh key ({@link ServerKeys}). The JDK writes no key log by itself: the server JVM runs with the
  * Java agent extract-tls-secrets 4.0.0 ({@link StackLibrary#TLS_KEY_LOG_AGENT}), which writes the secrets of every
  * connection the server accepts (all the client's) as an NSS key log, {@link #tlsKeyLog()}. Same ports, name and
- * plan as jrmp, so the two captures compare call for call.
+ * plan as jrmp, so the two captures compare call for call. Placed as jrmp is: on an emulated network the server JVM runs
+ * in the namespace, its stubs and its certificate (common name and subject alternative name) name the servers' address.
  */
 public final class JrmpTlsWorkload implements Workload {
 
@@ -54,7 +54,7 @@ public final class JrmpTlsWorkload implements Workload {
 
     /** From {@link ServerPortOptions}, {@link DgcOptions} and {@link JrmpTlsOptions}. */
     public static JrmpTlsWorkload create(WorkloadArgs args) {
-        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(JrmpWorkload.defaults());
+        ServerConfig ports = args.group(ServerPortOptions.class).applyTo(args.placed(JrmpWorkload.defaults()));
         return new JrmpTlsWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(JrmpTlsOptions.class).version());
     }
 
@@ -77,13 +77,13 @@ public final class JrmpTlsWorkload implements Workload {
         state = State.RUNNING;
         try {
             Path agent = agentJar();
-            keys = ServerKeys.generate(config.launch().java());
+            keys = ServerKeys.generate(config.launch().java(), config.host());
             List<String> jvm = new ArrayList<>(config.launch().jvmOptions());
             jvm.add("-javaagent:" + agent + "=" + keys.keyLog());
             LaunchSettings launch = config.launch().withJvmOptions(jvm);
             Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
             properties.putAll(keys.serverProperties());
-            properties.put(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS);
+            properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
             properties.put(JrmpTlsServer.PROTOCOL_PROPERTY, version.jsseName());
             server = ServerLaunch.start("jrmp-tls server", launch, JrmpTlsServer.class, properties, JrmpServer.arguments(config),
                     JrmpServer.readyLine(config));
@@ -100,18 +100,18 @@ public final class JrmpTlsWorkload implements Workload {
             throw new WorkloadException("jrmp-tls server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
         ServerLaunch.requireAlive(server);
         Map<String, String> properties = new TreeMap<>(keys.clientProperties());
-        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, Loopback.ADDRESS);
+        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost());
         properties.put("javax.rmi.ssl.client.enabledProtocols", version.jsseName());
         ClientLaunch client = new ClientLaunch("jrmp-tls client", JrmpTlsClient.class, properties,
-                HostPort.loopback(config.namingPort()), config.name());
+                config.at(config.namingPort()), config.name());
         return ClientFleet.run(client, config.launch(), plan, resultFile);
     }
 
     /** The registry, then the object, both TLS. */
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("RMI registry (TLS " + version + ")", config.namingPort()),
-                new Listener("the object (TLS " + version + ")", config.objectPort()));
+        return List.of(new Listener("RMI registry (TLS " + version + ")", config.at(config.namingPort())),
+                new Listener("the object (TLS " + version + ")", config.at(config.objectPort())));
     }
 
     /** The server's key log (every connection of the run: the server accepts them all), once started. */

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The SOAP workloads' server JVM: Jetty 12.1 (HTTP/1.1 only) on 127.0.0.1:{@code --port} with CXF's
+ * The SOAP workloads' server JVM: Jetty 12.1 (HTTP/1.1 only) on {@link Loopback#host()} (127.0.0.1 unless placed):{@code --port} with CXF's
  * {@link CXFNonSpringServlet} in a Jakarta EE 11 servlet context at {@value #SERVLET_PATH}, publishing
  * {@link BenchSoapImpl} at {@value #SERVICE_PATH} (its WSDL at {@code ?wsdl}) with the {@code --binding} SOAP version
  * and, with {@code --security timestamp-signature-encrypt}, WSS4J's interceptors using the keys in {@code --keys}.
@@ -37,10 +37,10 @@ public final class SoapServer {
     private SoapServer() {
     }
 
-    /** Jetty on 127.0.0.1:{@code port} (0: any free port) serving the benchmark service. */
+    /** Jetty on {@link Loopback#host()}:{@code port} (0: any free port) serving the benchmark service. */
     public static JettyServer start(int port, SoapBinding binding, WsSecurity security, Optional<Path> keys) throws Exception {
         CXFNonSpringServlet cxf = new CXFNonSpringServlet();
-        return JettyServer.start(Loopback.ADDRESS, port, Optional.empty(), context -> {
+        return JettyServer.start(Loopback.host(), port, Optional.empty(), context -> {
             ServletHolder holder = new ServletHolder(cxf);
             holder.setInitOrder(1);   // the servlet, and with it CXF's bus, is initialised when Jetty starts
             context.addServlet(holder, SERVLET_PATH + "/*");

@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.soap;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -57,13 +56,13 @@ public final class SoapWorkload implements Workload {
     /** {@code --protocol soap}: from {@link HttpPortOption} and {@link SoapOptions}. */
     public static SoapWorkload plain(WorkloadArgs args) {
         return new SoapWorkload(args.group(HttpPortOption.class).port(), args.group(SoapOptions.class), WsSecurity.NONE,
-                LaunchSettings.defaults());
+                args.launch());
     }
 
     /** {@code --protocol soap-wssec}: the same, with WS-Security. */
     public static SoapWorkload secured(WorkloadArgs args) {
         return new SoapWorkload(args.group(HttpPortOption.class).port(), args.group(SoapOptions.class), WsSecurity.SIGN_ENCRYPT,
-                LaunchSettings.defaults());
+                args.launch());
     }
 
     /**
@@ -104,20 +103,20 @@ public final class SoapWorkload implements Workload {
                 SoapClient.BINDING_PROPERTY, options.binding().toString()));
         if (keys != null) properties.put(SoapClient.KEYS_PROPERTY, keys.toString());
         StackLibrary library = options.stack() == SoapStack.METRO ? StackLibrary.METRO : StackLibrary.CXF;
-        ClientLaunch client = new ClientLaunch("soap client", SoapClient.class, properties, HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+        ClientLaunch client = new ClientLaunch("soap client", SoapClient.class, properties, launch.placement().server(port), ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(library.classPath()), plan, resultFile);
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("Jetty with CXF", port));
+        return List.of(new Listener("Jetty with CXF", launch.placement().server(port)));
     }
 
     @Override
     public List<String> notes() {
         String client = options.stack() == SoapStack.METRO ? "Metro client (JAX-WS RI, its own HTTP)" : "CXF client, " + options.style().description();
         return List.of("SOAP " + options.binding() + (security == WsSecurity.NONE ? "" : " with WS-Security (" + security + ")")
-                + " at " + address(HostPort.loopback(port).toString()) + "; " + client);
+                + " at " + address(launch.placement().server(port).toString()) + "; " + client);
     }
 
     @Override

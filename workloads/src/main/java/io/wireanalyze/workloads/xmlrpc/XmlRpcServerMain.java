@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.xmlrpc;
 
+import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
@@ -15,7 +16,7 @@ import java.net.InetAddress;
 import java.util.Set;
 
 /**
- * The xmlrpc workload's server JVM: Apache XML-RPC 3.1.3's own WebServer on 127.0.0.1:{@code --port}, the handlers of
+ * The xmlrpc workload's server JVM: Apache XML-RPC 3.1.3's own WebServer on {@link Loopback#host()}:{@code --port}, the handlers of
  * {@link BenchXmlRpc} as {@code Bench.*}, vendor extensions on. Prints {@code READY xmlrpc=<port>}, runs until stdin
  * closes, exits 0; exit 1 with one line on stderr when it cannot start.
  */
@@ -28,7 +29,7 @@ public final class XmlRpcServerMain {
     }
 
     static WebServer start(int port) throws Exception {
-        WebServer web = new WebServer(port, InetAddress.getLoopbackAddress());
+        WebServer web = new WebServer(port, InetAddress.getByName(Loopback.host()));
         XmlRpcServer server = web.getXmlRpcServer();
         PropertyHandlerMapping handlers = new PropertyHandlerMapping();
         handlers.setVoidMethodEnabled(true);   // ping and wireanalyzeMark return nothing (ex:nil with the extensions)

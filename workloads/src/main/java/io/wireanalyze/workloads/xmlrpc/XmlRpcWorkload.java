@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.xmlrpc;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
@@ -46,7 +45,8 @@ public final class XmlRpcWorkload implements Workload {
 
     /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
     public static XmlRpcWorkload create(WorkloadArgs args) {
-        return new XmlRpcWorkload(args.group(HttpPortOption.class).port(), args.group(XmlRpcOptions.class), LaunchSettings.defaults());
+        return new XmlRpcWorkload(args.group(HttpPortOption.class).port(), args.group(XmlRpcOptions.class),
+                args.launch());
     }
 
     static String address(String server) {
@@ -70,18 +70,18 @@ public final class XmlRpcWorkload implements Workload {
         server.requireRunning();
         ClientLaunch client = new ClientLaunch("xmlrpc client", XmlRpcClientMain.class,
                 Map.of(XmlRpcClientMain.TRANSPORT_PROPERTY, options.transport().toString()),
-                HostPort.loopback(port), ServerConfig.DEFAULT_NAME);
+                launch.placement().server(port), ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.XMLRPC.classPath()), plan, resultFile);
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("Apache XML-RPC's WebServer", port));
+        return List.of(new Listener("Apache XML-RPC's WebServer", launch.placement().server(port)));
     }
 
     @Override
     public List<String> notes() {
-        return List.of("Apache XML-RPC 3.1.3 at " + address(HostPort.loopback(port).toString()) + ", vendor extensions on; client transport "
+        return List.of("Apache XML-RPC 3.1.3 at " + address(launch.placement().server(port).toString()) + ", vendor extensions on; client transport "
                 + options.transport().description() + " (--xmlrpc-transport " + options.transport() + ")");
     }
 

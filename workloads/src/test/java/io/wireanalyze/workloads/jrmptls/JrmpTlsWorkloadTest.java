@@ -103,4 +103,19 @@ class JrmpTlsWorkloadTest {
         assertEquals(List.of("extract-tls-secrets-4.0.0.jar"), jars.stream().map(j -> j.getFileName().toString()).toList());
         assertTrue(jars.get(0).endsWith(Path.of("target", "lib", "jrmp-tls", "extract-tls-secrets-4.0.0.jar")), jars.toString());
     }
+
+    @Test
+    void theCertificateNamesTheServersAddress() throws Exception {
+        assertEquals("ip:198.18.0.2", ServerKeys.subjectAlternativeName("198.18.0.2"));
+        assertEquals("dns:server.example", ServerKeys.subjectAlternativeName("server.example"));
+        try (ServerKeys keys = ServerKeys.generate(LaunchSettings.defaults().java(), "198.18.0.2")) {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            try (var in = Files.newInputStream(keys.trustStore())) {
+                store.load(in, keys.clientProperties().get("javax.net.ssl.trustStorePassword").toCharArray());
+            }
+            java.security.cert.X509Certificate cert = (java.security.cert.X509Certificate) store.getCertificate(ServerKeys.ALIAS);
+            assertEquals("CN=198.18.0.2", cert.getSubjectX500Principal().getName());
+            assertEquals(List.of(List.of(7, "198.18.0.2")), cert.getSubjectAlternativeNames().stream().toList());
+        }
+    }
 }

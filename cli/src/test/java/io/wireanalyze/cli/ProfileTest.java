@@ -1,0 +1,115 @@
+package io.wireanalyze.cli;
+
+import io.wireanalyze.profile.CpuProfile.Group;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Issue #21's --profile: capture records the client and server JVMs with JDK Flight Recorder and adds the table of CPU
+ * samples during the measured calls by package group, the .jfr files kept beside the capture; for jrmp, jrmp-tls,
+ * soap and soap-wssec the group that is each one's own (serialization, crypto, XML) has samples. Needs root and
+ * libpcap (skipped without, failed under CI=true).
+ */
+class ProfileTest {
+
+    @BeforeAll
+    static void needsRootAndLibpcap() throws Exception {
+        CaptureEndToEndTest.needsRootAndLibpcap();
+    }
+
+    @Test
+    void topFramesAreGroupedByPackage() {
+        assertEquals(Group.SOCKETS, Group.of("sun.nio.ch.NioSocketImpl"));
+        assertEquals(Group.RMI, Group.of("sun.rmi.transport.tcp.TCPTransport$ConnectionHandler"));
+        assertEquals(Group.SERIALIZATION, Group.of("java.io.ObjectOutputStream$BlockDataOutputStream"));
+        assertEquals(Group.XML, Group.of("com.ctc.wstx.sw.BufferingXmlWriter"));
+        assertEquals(Group.CRYPTO, Group.of("com.sun.crypto.provider.GHASH"));
+        assertEquals(Group.CRYPTO, Group.of("sun.security.ssl.SSLSocketImpl"));
+        assertEquals(Group.STACK, Group.of("org.apache.cxf.phase.PhaseInterceptorChain"));
+        assertEquals(Group.OTHER, Group.of("java.util.HashMap"));
+        assertEquals(Group.OTHER, Group.of("java.security.AccessController"), "the access checks are not crypto");
+        assertEquals(Group.CRYPTO, Group.of("java.security.MessageDigest"));
+        assertEquals("java.lang.invoke", io.wireanalyze.profile.CpuProfile.packageOf("java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "jrmp       | objects:100 | 300 | SERIALIZATION",
+            "jrmp-tls   | objects:100 | 300 | CRYPTO",
+            "soap       | objects:100 | 150 | XML",
+            "soap-wssec | objects:10  | 60  | CRYPTO"})
+    void captureWithProfileAddsTheCpuTableAndKeepsTheRecordings(String protocol, String payload, int calls, Group own, @TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve(protocol + ".pcap");
+        Cli c = Cli.run("capture", "--protocol", protocol, "--invocations", String.valueOf(calls), "--payload", payload, "--warmup", "20",
+                "--profile", "--out", pcap.toString());
+        assertEquals(0, c.exitCode(), c.err());
+        assertTrue(c.out().contains("CPU samples during the measured calls (JDK Flight Recorder, jdk.ExecutionSample top frames"), c.out());
+        for (Group g : Group.values()) assertTrue(c.out().contains("  " + g.label() + " "), g + " in " + c.out());
+
+        Path jfr = dir.resolve(protocol + "-jfr");
+        List<String> files;
+        try (Stream<Path> s = Files.list(jfr)) {
+            files = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jfr")).sorted().toList();
+        }
+        assertEquals(2, files.size(), "one client and one server JVM: " + files);
+        assertTrue(files.get(0).startsWith("client-") && files.get(1).startsWith("server-"), files.toString());
+        assertTrue(Files.readString(dir.resolve(protocol + "-profile.csv")).startsWith("side,group,samples,percent\nserver,\"java.net sockets\","));
+
+        // The table's figures: samples of both JVMs, each side's total, the group that is the protocol's own.
+        String table = c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
+        System.out.println(protocol + ", " + calls + " x " + payload + ":\n" + table);
+        long[] total = row(table, "total");
+        assertTrue(total[0] > 0 && total[1] > 0, "client and server samples: " + table);
+        assertEquals(total[0] + total[1], total[2]);
+        assertTrue(row(table, own.label())[2] > 0, own + " has samples: " + table);
+        assertTrue(table.matches("(?s).*recording\\(s\\), [1-9][0-9]* sample\\(s\\) outside the calls left out.*"), "start-up and look-up left out: " + table);
+        if (protocol.startsWith("jrmp")) assertTrue(row(table, Group.RMI.label())[2] > 0, table);
+        if (protocol.startsWith("soap")) {
+            assertTrue(row(table, Group.XML.label())[2] > 0, table);
+            assertEquals(0, row(table, Group.RMI.label())[2], table);
+        }
+        if (protocol.equals("jrmp"))
+            assertTrue(20 * row(table, Group.CRYPTO.label())[2] < row(table, Group.SERIALIZATION.label())[2], "no TLS, next to no crypto: " + table);
+        assertTrue(table.contains("  other, its largest packages: "), table);
+    }
+
+    @Test
+    void compareWithProfileSetsTheProtocolsSideBySide(@TempDir Path dir) throws Exception {
+        Cli c = Cli.run("compare", "--protocols", "jrmp,soap", "--invocations", "150", "--payload", "objects:100", "--warmup", "20",
+                "--repeat", "1", "--profile", "--out", dir.toString());
+        assertEquals(0, c.exitCode(), c.err());
+        String out = c.out();
+        int at = out.indexOf("CPU samples during the measured calls by package, % of client and server samples");
+        assertTrue(at >= 0, out);
+        String table = out.substring(at);
+        System.out.println("compare jrmp,soap, 150 x objects:100:\n" + table);
+        assertTrue(table.lines().anyMatch(l -> l.matches("  package +jrmp +soap")), table);
+        String serialization = table.lines().filter(l -> l.startsWith("  " + Group.SERIALIZATION.label())).findFirst().orElseThrow();
+        String xml = table.lines().filter(l -> l.startsWith("  " + Group.XML.label())).findFirst().orElseThrow();
+        String[] s = serialization.substring(2 + Group.SERIALIZATION.label().length()).trim().split("\\s+");
+        String[] x = xml.substring(2 + Group.XML.label().length()).trim().split("\\s+");
+        assertTrue(Double.parseDouble(s[0]) > 5 && Double.parseDouble(s[1]) < 1, "serialization: jrmp's, not soap's: " + table);
+        assertTrue(Double.parseDouble(x[1]) > 5 && Double.parseDouble(x[0]) < 1, "XML: soap's, not jrmp's: " + table);
+        assertTrue(Files.readString(dir.resolve("compare.txt")).contains("CPU samples during the measured calls by package"), "in compare.txt too");
+        assertTrue(Files.isDirectory(dir.resolve("jrmp-objects100-n150-c1-r1-jfr")), "the recordings kept beside the capture");
+    }
+
+    /** The client, server and both sample counts of a table row. */
+    private static long[] row(String table, String label) {
+        String line = table.lines().filter(l -> l.startsWith("  " + label + " ")).findFirst().orElseThrow(() -> new AssertionError(label + " in " + table));
+        String[] f = line.substring(2 + label.length()).trim().split("\\s+");
+        // client % server % both %  (the total row has no percentages)
+        return f.length == 3 ? new long[]{Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])}
+                : new long[]{Long.parseLong(f[0]), Long.parseLong(f[2]), Long.parseLong(f[4])};
+    }
+}

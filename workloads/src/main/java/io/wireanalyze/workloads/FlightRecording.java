@@ -1,0 +1,54 @@
+package io.wireanalyze.workloads;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * JDK Flight Recorder for a workload's child JVMs ({@code --profile}): each JVM started with
+ * {@link LaunchSettings#recordings()} set records CPU samples ({@code jdk.ExecutionSample} every millisecond, nothing
+ * else) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
+ * {@code server-jrmp-server-1.jfr}, {@code client-jrmp-client-2.jfr}. Which samples fall in the measured calls is the
+ * reader's business: the client's call records give the window.
+ */
+public final class FlightRecording {
+    /** The settings file written into the folder: execution samples only, every 1 ms (JFR's profile setting takes 10 ms). */
+    public static final String SETTINGS_FILE = "wireanalyze.jfc";
+    static final String SETTINGS = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <configuration version="2.0" label="wireanalyze" description="CPU samples of a workload JVM (wireanalyze --profile)">
+              <event name="jdk.ExecutionSample">
+                <setting name="enabled">true</setting>
+                <setting name="period">1 ms</setting>
+              </event>
+            </configuration>
+            """;
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    private FlightRecording() {
+    }
+
+    /** The options that make a JVM of {@code role} on {@code side} record itself into {@code dir}, the settings file written first. */
+    static List<String> jvmOptions(Path dir, JvmSide side, String role) {
+        Path settings = dir.resolve(SETTINGS_FILE);
+        try {
+            Files.createDirectories(dir);
+            if (!Files.exists(settings)) Files.writeString(settings, SETTINGS, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("flight recording folder " + dir + ": " + e.getMessage(), e);
+        }
+        String name = side.name().toLowerCase(Locale.ROOT) + "-" + role.replaceAll("[^A-Za-z0-9]+", "-") + "-" + SEQUENCE.incrementAndGet() + ".jfr";
+        return List.of("-Xlog:jfr+startup=error", "-XX:StartFlightRecording=settings=" + settings.toAbsolutePath() + ",filename="
+                + dir.resolve(name).toAbsolutePath() + ",dumponexit=true");
+    }
+
+    /** The side a recording's file name gives ({@code server-...jfr}, {@code client-...jfr}). */
+    public static JvmSide side(Path jfr) {
+        return jfr.getFileName().toString().startsWith("server-") ? JvmSide.SERVER : JvmSide.CLIENT;
+    }
+}
