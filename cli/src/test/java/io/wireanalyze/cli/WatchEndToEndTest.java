@@ -75,6 +75,8 @@ class WatchEndToEndTest {
             thread.join(120_000);
             assertFalse(thread.isAlive(), "watch did not stop");
             assertEquals(0, exitCode, err.toString());
+            assertFalse(err.toString().contains("WARNING"), err.toString());
+            assertTrue(err.toString().contains(", 0 dropped, 0 dropped by the interface"), err.toString());
             List<JsonNode> values = new ArrayList<>();
             try (var it = JSON.readerFor(JsonNode.class).readValues(out.toString())) {
                 while (it.hasNext()) values.add((JsonNode) it.next());

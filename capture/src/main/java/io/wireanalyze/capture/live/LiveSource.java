@@ -38,6 +38,8 @@ public final class LiveSource {
 
     /** How often the loop reads libpcap's counters for {@link #stats()}. */
     static final long STATS_EVERY_NANOS = 1_000_000_000L;
+    /** How long the loop sleeps when libpcap has no packet ready. */
+    static final long IDLE_MILLIS = 5;
 
     private final LiveCaptureOptions options;
     private final PcapHandle handle;
@@ -73,10 +75,18 @@ public final class LiveSource {
         PcapHandle h = openHandle(options, available);
         try {
             if (!options.filter().isBlank()) h.setFilter(options.filter(), BpfProgram.BpfCompileMode.OPTIMIZE);
-            return new LiveSource(options, h, h.getDlt().value());
         } catch (PcapNativeException | NotOpenException e) {
             h.close();
             throw new CaptureException("bad capture filter \"" + options.filter() + "\": " + PcapFailures.oneLine(e.getMessage()), e);
+        }
+        try {
+            // Non-blocking: on Linux (TPACKET_V3) a blocking pcap_next_ex waits for a packet however long, the read
+            // timeout notwithstanding, so a quiet interface would hold the loop (and stop()) for ever.
+            h.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
+            return new LiveSource(options, h, h.getDlt().value());
+        } catch (PcapNativeException | NotOpenException e) {
+            h.close();
+            throw new CaptureException("cannot read " + options.interfaceName() + " without blocking: " + PcapFailures.oneLine(e.getMessage()), e);
         }
     }
 
@@ -149,7 +159,9 @@ public final class LiveSource {
                 byte[] data;
                 try {
                     data = handle.getNextRawPacketEx();
-                } catch (TimeoutException quiet) {
+                } catch (TimeoutException none) {
+                    // Nothing ready: the kernel hands a block over when it fills or its read timeout expires.
+                    Thread.sleep(IDLE_MILLIS);
                     continue;
                 }
                 Timestamp t = handle.getTimestamp();
@@ -158,6 +170,8 @@ public final class LiveSource {
                 sink.packet(nanos, data, original == null ? data.length : original);
             }
             readStats();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (EOFException e) {
             // Not a savefile: a live handle never ends. Nothing more to read.
         } catch (PcapNativeException | NotOpenException | IOException | RuntimeException e) {
