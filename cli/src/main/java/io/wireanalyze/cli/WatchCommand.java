@@ -72,6 +72,10 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--snaplen", paramLabel = "BYTES", defaultValue = "" + LiveCaptureOptions.MAX_SNAPLEN, description = "Bytes kept per packet (default: ${DEFAULT-VALUE}).")
     int snaplen;
 
+    @Option(names = "--buffer", paramLabel = "SIZE", defaultValue = "64M", converter = SizeConverter.class,
+            description = "The kernel's capture buffer (K, M or G; default: ${DEFAULT-VALUE}): packets that arrive while it is full are dropped, and counted.")
+    long bufferBytes;
+
     @Option(names = "--refresh-ms", paramLabel = "MS", defaultValue = "1000", description = "How often the view is refreshed at most (default: ${DEFAULT-VALUE}).")
     long refreshMs;
 
@@ -115,8 +119,9 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         io.wireanalyze.protocol.tls.TlsKeyLog keys = CaptureAnalysis.keyLog(tlsKeyLogs, progress);
         AnalysisOptions options = CaptureAnalysis.options(null, AnalysisOptions.DEFAULT_MARKER, limits.limits(), keys);
 
+        if (bufferBytes > Integer.MAX_VALUE) throw new CommandLine.ParameterException(spec.commandLine(), "--buffer " + bufferBytes + " (expected: under 2G)");
         LiveSource source = LiveSource.open(LiveCaptureOptions.writingTo(Path.of("/dev/null")).onInterface(iface)
-                .withSnaplen(snaplen).withFilter(filter));
+                .withSnaplen(snaplen).withFilter(filter), (int) bufferBytes);
         Path base = out != null ? out.toAbsolutePath() : Files.createTempDirectory("wireanalyze-watch").resolve("watch.pcap");
         if (base.getParent() != null) owner.createDirectories(base.getParent());
         RingWriter writer;
@@ -190,7 +195,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         progress.say(String.format(Locale.ROOT, "capture stopped after %.1f s: %,d packets written; libpcap: %,d received%s, %,d dropped, %,d dropped by the interface",
                 (System.nanoTime() - started) / 1e9, writer.packets(), stats.received(), iface.equals("lo") ? " (lo counts each twice)" : "",
                 stats.dropped(), stats.droppedByInterface()));
-        if (stats.lostAny()) progress.say("WARNING: libpcap DROPPED PACKETS: the accounting below is missing traffic; use a --filter or a larger --snaplen budget");
+        if (stats.lostAny()) progress.say("WARNING: libpcap DROPPED PACKETS: the accounting below is missing traffic; a narrower --filter or a larger --buffer");
         if (writer.deleted() > 0) progress.say("the ring deleted its " + writer.deleted() + " oldest file(s): the report covers the " + files.size() + " kept");
         // The report: analyze of the capture kept, as the user would run it.
         AnalysisResult result;
@@ -258,21 +263,39 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         }
     }
 
+    /** A size: bytes alone, or with K, M or G (powers of 1024); -1 when {@code value} is not one. */
+    static long size(String value) {
+        Matcher m = Pattern.compile("(\\d{1,12})([kKmMgG])?[bB]?").matcher(value.strip());
+        if (!m.matches()) return -1;
+        long size = Long.parseLong(m.group(1));
+        if (m.group(2) != null) size <<= switch (Character.toUpperCase(m.group(2).charAt(0))) {
+            case 'K' -> 10;
+            case 'M' -> 20;
+            default -> 30;
+        };
+        return size;
+    }
+
+    /** {@code --buffer}: a size. */
+    static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            long size = size(value);
+            if (size < 1) throw new CommandLine.TypeConversionException("\"" + value + "\" (expected: a size such as 64M)");
+            return size;
+        }
+    }
+
     /** SIZE:N, SIZE with K, M or G (powers of 1024) or bytes alone. */
     static final class RingConverter implements CommandLine.ITypeConverter<Ring> {
-        private static final Pattern P = Pattern.compile("(\\d+)([kKmMgG])?[bB]?:(\\d+)");
+        private static final Pattern P = Pattern.compile("([^:]+):(\\d{1,9})");
 
         @Override
         public Ring convert(String value) {
             Matcher m = P.matcher(value.strip());
-            if (!m.matches()) throw new CommandLine.TypeConversionException("\"" + value + "\" (expected: SIZE:N, e.g. 100M:10)");
-            long size = Long.parseLong(m.group(1));
-            if (m.group(2) != null) size <<= switch (Character.toUpperCase(m.group(2).charAt(0))) {
-                case 'K' -> 10;
-                case 'M' -> 20;
-                default -> 30;
-            };
-            int files = Integer.parseInt(m.group(3));
+            long size = m.matches() ? size(m.group(1)) : -1;
+            if (size < 0) throw new CommandLine.TypeConversionException("\"" + value + "\" (expected: SIZE:N, e.g. 100M:10)");
+            int files = Integer.parseInt(m.group(2));
             if (files < 1) throw new CommandLine.TypeConversionException("\"" + value + "\" (expected: at least 1 file)");
             if (size < 64) throw new CommandLine.TypeConversionException("\"" + value + "\" (expected: files of 64 bytes or more)");
             return new Ring(size, files);

@@ -31,6 +31,8 @@ final class WatchView {
     /** Rows of the method and connection lists on the terminal view. */
     static final int MAX_ROWS = 8;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The protocol of a connection no decoder recognised. */
+    static final String UNKNOWN = io.wireanalyze.protocol.ProtocolName.UNKNOWN.label();
 
     /**
      * One refresh.
@@ -83,13 +85,21 @@ final class WatchView {
         return sorted.get(Math.max(0, rank - 1));
     }
 
-    /** Unparsed bytes by reason, the most first. */
+    /**
+     * Unparsed bytes by reason, the most first: the unparsed spans of decoded connections with their decoders' reasons,
+     * and the payload of connections no decoder recognised, by server port.
+     */
     static Map<String, Long> unparsed(AnalysisResult r) {
         Map<String, Long> by = new HashMap<>();
         for (MessageRecord m : r.messages()) {
             if (m.message().phase() != Phase.UNPARSED) continue;
             Object reason = m.message().info().details().asMap().get("reason");
             by.merge(reason == null ? "(no reason)" : reason.toString(), (long) m.message().length(), Long::sum);
+        }
+        for (AnalysisResult.ConnectionStats c : r.connections()) {
+            if (!UNKNOWN.equals(c.protocol()) || c.payloadBytes() == 0) continue;
+            String port = c.server().substring(c.server().lastIndexOf(':') + 1);
+            by.merge("no protocol recognised on port " + port, c.payloadBytes(), Long::sum);
         }
         Map<String, Long> sorted = new LinkedHashMap<>();
         by.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
@@ -115,11 +125,11 @@ final class WatchView {
         out.add(String.format(Locale.ROOT, "%-14s %,10d %14s %,12.1f", "all TCP", r.capture().tcpPackets(), "", r.capture().durationMs()));
         out.add("");
         List<MethodCalls> methods = methods(r);
-        out.add(String.format(Locale.ROOT, "%-40s %8s %10s %10s", "calls per method", "count", "p50 ms", "p95 ms"));
+        out.add(String.format(Locale.ROOT, "%-54s %8s %10s %10s", "calls per method", "count", "p50 ms", "p95 ms"));
         if (methods.isEmpty()) out.add("  (none yet)");
         for (int i = 0; i < Math.min(MAX_ROWS, methods.size()); i++) {
             MethodCalls m = methods.get(i);
-            out.add(String.format(Locale.ROOT, "  %-38s %,8d %10s %10s", clip(m.method(), 38), m.count(), ms(m.p50Ms()), ms(m.p95Ms())));
+            out.add(String.format(Locale.ROOT, "  %-52s %,8d %10s %10s", clip(m.method(), 52), m.count(), ms(m.p50Ms()), ms(m.p95Ms())));
         }
         if (methods.size() > MAX_ROWS) out.add("  ... and " + (methods.size() - MAX_ROWS) + " more methods");
         out.add("");

@@ -39,7 +39,9 @@ public final class LiveSource {
     /** How often the loop reads libpcap's counters for {@link #stats()}. */
     static final long STATS_EVERY_NANOS = 1_000_000_000L;
     /** How long the loop sleeps when libpcap has no packet ready. */
-    static final long IDLE_MILLIS = 5;
+    static final long IDLE_MILLIS = 1;
+    /** The kernel's capture buffer unless told otherwise: 64 MiB. */
+    public static final int DEFAULT_BUFFER_BYTES = 64 << 20;
 
     private final LiveCaptureOptions options;
     private final PcapHandle handle;
@@ -62,6 +64,14 @@ public final class LiveSource {
      * @throws CaptureException with a one-line reason: libpcap missing, no permission, unknown interface, bad filter
      */
     public static LiveSource open(LiveCaptureOptions options) throws CaptureException {
+        return open(options, DEFAULT_BUFFER_BYTES);
+    }
+
+    /**
+     * {@link #open(LiveCaptureOptions)} with a kernel buffer of {@code bufferBytes} (libpcap's own default, 2 MiB, fills
+     * in a few milliseconds of loopback traffic while Java is busy elsewhere).
+     */
+    public static LiveSource open(LiveCaptureOptions options, int bufferBytes) throws CaptureException {
         String missing = LiveCapture.checkLibpcap();
         if (missing != null) throw new CaptureException(missing);
         List<String> available;
@@ -72,7 +82,7 @@ public final class LiveSource {
         }
         if (!available.isEmpty() && !available.contains(options.interfaceName()))
             throw PcapFailures.noSuchInterface(options.interfaceName(), available, null);
-        PcapHandle h = openHandle(options, available);
+        PcapHandle h = openHandle(options, bufferBytes, available);
         try {
             if (!options.filter().isBlank()) h.setFilter(options.filter(), BpfProgram.BpfCompileMode.OPTIMIZE);
         } catch (PcapNativeException | NotOpenException e) {
@@ -184,23 +194,24 @@ public final class LiveSource {
         stats = new CaptureStats(s.getNumPacketsReceived(), s.getNumPacketsDropped(), s.getNumPacketsDroppedByIf());
     }
 
-    private static PcapHandle openHandle(LiveCaptureOptions options, List<String> available) throws CaptureException {
+    private static PcapHandle openHandle(LiveCaptureOptions options, int bufferBytes, List<String> available) throws CaptureException {
         try {
-            return builder(options, PcapHandle.TimestampPrecision.NANO).build();
+            return builder(options, bufferBytes, PcapHandle.TimestampPrecision.NANO).build();
         } catch (PcapNativeException e) {
             if (!PcapFailures.isPrecisionUnsupported(e)) throw PcapFailures.opening(e, options.interfaceName(), available);
         } catch (LinkageError e) {
             throw PcapFailures.libpcapMissing(e);
         }
         try {
-            return builder(options, PcapHandle.TimestampPrecision.MICRO).build();
+            return builder(options, bufferBytes, PcapHandle.TimestampPrecision.MICRO).build();
         } catch (PcapNativeException e) {
             throw PcapFailures.opening(e, options.interfaceName(), available);
         }
     }
 
-    private static PcapHandle.Builder builder(LiveCaptureOptions options, PcapHandle.TimestampPrecision precision) {
+    private static PcapHandle.Builder builder(LiveCaptureOptions options, int bufferBytes, PcapHandle.TimestampPrecision precision) {
         return new PcapHandle.Builder(options.interfaceName())
+                .bufferSize(bufferBytes)
                 .snaplen(options.snaplen())
                 .promiscuousMode(PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
                 .timeoutMillis((int) options.readTimeout().toMillis())
