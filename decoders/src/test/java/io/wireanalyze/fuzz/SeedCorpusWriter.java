@@ -117,7 +117,7 @@ class SeedCorpusWriter {
         out.write(0);                                                 // Ethernet, MEDIUM limits
         long previous = frames.isEmpty() ? 0 : frames.get(0).timestampNanos();
         for (Frame f : frames) {
-            if (f.link() != AnalyzerFuzzTest.LINKS[0]) return;
+            if (f.link() != io.wireanalyze.frame.LinkType.ETHERNET) return;   // AnalyzerFuzzTest.LINKS[0] (engine module)
             long micros = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, (f.timestampNanos() - previous) / 1000));
             previous += micros * 1000;
             byte[] b = bytes(f.bytes());
@@ -156,7 +156,9 @@ class SeedCorpusWriter {
     }
 
     private void write(String test, String method, String name, byte[] content) throws IOException {
-        Path dir = root.resolve(test + "Inputs").resolve(method);
+        Path base = test.equals("AnalyzerFuzzTest")   // the whole analysis is the engine module's
+                ? TestCaptures.repoRoot().resolve("engine/src/test/resources/io/wireanalyze/fuzz") : root;
+        Path dir = base.resolve(test + "Inputs").resolve(method);
         Files.createDirectories(dir);
         Files.write(dir.resolve("seed-" + name), content);
     }

@@ -1,8 +1,5 @@
 package io.wireanalyze.testing;
 
-import io.wireanalyze.accounting.AnalysisOptions;
-import io.wireanalyze.accounting.AnalysisResult;
-import io.wireanalyze.accounting.Analyzer;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
@@ -143,20 +140,7 @@ public final class TestCaptures {
         return frames;
     }
 
-    public static AnalysisResult analyze(Path file, AnalysisOptions options) throws IOException {
-        return analyze(file.toString(), frames(file), options);
-    }
-
-    /** The analysis of these frames, read again as often as its facts ask ({@link Analyzer#anotherRound()}). */
-    public static AnalysisResult analyze(List<Frame> frames, AnalysisOptions options) throws IOException {
-        return analyze("capture", frames, options);
-    }
-
-    private static AnalysisResult analyze(String name, List<Frame> frames, AnalysisOptions options) throws IOException {
-        return Analyzer.analyze(() -> source(name, frames), options, f -> { }, Analyzer.RECORDS_IN_MEMORY);
-    }
-
-    /** Frames as a source, for {@link Analyzer#analyze}. */
+    /** Frames as a source, for the analysis (the engine module's {@code Analyses}). */
     public static FrameSource source(String name, List<Frame> frames) {
         Iterator<Frame> it = frames.iterator();
         return new FrameSource() {

@@ -88,7 +88,7 @@ class GiopSplitInvarianceTest {
         List<Chunk> chunks = new ArrayList<>();
         io.wireanalyze.frame.Endpoint initiator = null;
         long[] next = new long[2];
-        for (Frame f : TestCaptures.frames(GiopCaptureTest.capture())) {
+        for (Frame f : TestCaptures.frames(TestCaptures.publicCaptures().resolve("ndpi-corba.pcap"))) {
             TcpSegment s = PacketParser.parse(f).segment();
             if (s == null || s.payloadLength() == 0) continue;
             if (initiator == null) initiator = s.src();

@@ -1,0 +1,573 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.FrameSource;
+import io.wireanalyze.frame.Ipv4Defragmenter;
+import io.wireanalyze.frame.PacketParser;
+import io.wireanalyze.frame.TcpSegment;
+import io.wireanalyze.protocol.AnalysisScope;
+import io.wireanalyze.protocol.ConnectionDecoder;
+import io.wireanalyze.protocol.Decoding;
+import io.wireanalyze.protocol.Protocol;
+import io.wireanalyze.protocol.ProtocolName;
+import io.wireanalyze.tcp.StreamListener;
+import io.wireanalyze.tcp.StreamReassembler;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The analysis of one capture. {@link #analyze} is the library's entry point: frames in, accounting out. Frames
+ * come in capture order: TCP segments are found, connections tracked by 4-tuple and SYN, each direction reassembled
+ * and decoded with the protocols of {@link AnalysisOptions#protocols()}. A connection is accounted when it is done:
+ * {@link #LINGER_NANOS} of capture time after both FINs or an RST (longer when bytes before a FIN are missing), after
+ * {@link #IDLE_HORIZON_NANOS} without a packet, when a SYN reuses its 4-tuple, or when the capture ends. Its
+ * packets go to the running {@link Totals}, its records (connection, messages, invocations, packet rows) to
+ * {@link Spill}s, and its state is dropped: what the analysis holds grows with the open connections, not with the
+ * packets. What depends on other connections waits for the capture's end: a connection whose bytes only fit a
+ * protocol (pinned when another proved its server), warm-up on connections without a marker, the legs of relayed
+ * calls ({@link Legs}), and what connections told each other ({@link io.wireanalyze.protocol.Facts}: a registry's
+ * stub names the calls on another connection, a naming context handed out makes requests to it naming traffic),
+ * joined in a {@link Settlement} and filled into the records as they are read out.
+ * <p>
+ * The analyzer's thread reads the frames, tracks the connections and reassembles their streams; their decoding and
+ * accounting is done by {@link Lanes}: on this thread, or by worker threads ({@link AnalysisOptions#workers()},
+ * {@link Workers}). A connection is decoded alone, so the result is the same, byte for byte, in any order. A fact
+ * that changes how another connection decodes (a naming context handed out on one connection and used on another)
+ * is found when the capture ends ({@link #anotherRound()}); {@link #analyze(Capture, AnalysisOptions, Consumer, int)}
+ * then reads the capture again with the facts settled, until no answer changes.
+ */
+public final class Analyzer {
+
+    private record FlowKey(Endpoint a, Endpoint b) {
+        static FlowKey of(Endpoint x, Endpoint y) {
+            return x.compareTo(y) <= 0 ? new FlowKey(x, y) : new FlowKey(y, x);
+        }
+    }
+
+    private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
+    private static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
+    private static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
+
+    /** A capture that can be read (again): the analysis reads it once more only when a settled fact asks for it. */
+    @FunctionalInterface
+    public interface Capture {
+        FrameSource open() throws IOException;
+    }
+
+    /** The most rounds an analysis reads a capture in (each settles more facts; a chain of naming contexts ends soon). */
+    public static final int MAX_ROUNDS = 8;
+
+    private final AnalysisOptions options;
+    private final AnalysisScope scope;
+    /** The facts a previous round settled ({@link Settlement#NONE} in the first). */
+    private final Settlement settled;
+    /** When the capture ended: the facts settled, if another round would decode differently with them; else null. */
+    private Settlement anotherRound;
+    /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
+    private final List<Decoding> decodings = new ArrayList<>();
+    private final Map<FlowKey, Connection> live = new HashMap<>();
+    /**
+     * Open connections, the least recently active first; those finished (both FINs, or an RST) with bytes still
+     * missing before the end, likewise; and those ended whole.
+     */
+    private final LinkedHashSet<Connection> active = new LinkedHashSet<>();
+    private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
+    private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
+    private final long holeWaitNanos;
+    private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
+    private final Totals totals = new Totals();
+    /** Where connections are decoded and accounted, each into its lane's totals, merged when the capture ends. */
+    private final Lanes lanes;
+    private final Codecs codecs = new Codecs();
+    private final Spill<AnalysisResult.ConnectionStats> connectionSpill;
+    private final Spill<Codecs.Keyed<MessageRecord>> messageSpill;
+    private final Spill<PendingInvocation> invocationSpill;
+    private final Spill<AnalysisResult.PacketRow> packetSpill;
+    private final Ledger.Sink sink;
+    private final int recordsInMemory;
+    private int connectionCount;
+    private long frames;
+    private long tcpPackets;
+    private long firstNanos = Long.MIN_VALUE;
+    private long lastNanos = Long.MIN_VALUE;
+    /** The time of the capture's latest TCP packet (counted), for the next one's elapsed time. */
+    private long previousTcpNanos;
+    private long firstTcpNanos;
+    private boolean finished;
+
+    /**
+     * How long, in capture time, a connection is kept after its last packet when no FIN or RST ended it: it is then
+     * accounted, and a packet of its 4-tuple after that starts a connection of its own.
+     */
+    public static final long IDLE_HORIZON_NANOS = 15 * 60 * 1_000_000_000L;
+    /**
+     * How long a connection ended whole (both FINs, every byte before them in; or an RST) is kept after its last
+     * packet, for its last ACKs or a retransmitted FIN. One finished with bytes missing before a FIN waits as long as
+     * a hole does ({@code --max-hole-wait-ms}, at least this), for the segments a tap reordered.
+     */
+    public static final long LINGER_NANOS = 1_000_000_000L;
+    /**
+     * Records of each kind (messages, invocations...) held in memory before they are sorted into a temporary file:
+     * 65,536, fewer in a small heap (one per 16 KiB of the maximum heap, at least 1,024: 16,384 at -Xmx256m).
+     */
+    public static final int RECORDS_IN_MEMORY = (int) Math.max(1024, Math.min(65_536, Runtime.getRuntime().maxMemory() / (16 << 10)));
+
+    public Analyzer(AnalysisOptions options) {
+        this(options, RECORDS_IN_MEMORY);
+    }
+
+    /**
+     * @param recordsInMemory records of each kind held before they go, sorted, to a temporary file (a small number
+     *                        makes every capture spill: the results are the same)
+     */
+    public Analyzer(AnalysisOptions options, int recordsInMemory) {
+        this(options, recordsInMemory, Settlement.NONE);
+    }
+
+    /** A round of the analysis with the facts a previous round settled; on worker threads if the options say so. */
+    Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled) {
+        this(options, recordsInMemory, settled, lane -> options.workers() > 0 ? new Workers(options.workers(), lane) : new Lanes.InOrder(1, lane));
+    }
+
+    /**
+     * @param ledgers partial ledgers to account the connections into (by connection id), merged at the end: the
+     *                result is the same for any number, the contract that lets workers account connections apart
+     */
+    Analyzer(AnalysisOptions options, int recordsInMemory, int ledgers) {
+        this(options, recordsInMemory, Settlement.NONE, lane -> new Lanes.InOrder(ledgers, lane));
+    }
+
+    /**
+     * A test hook: connections decoded and accounted whole, one after another in an order shuffled with {@code seed},
+     * when the capture ends ({@link Lanes.Deferred}). Holds the whole capture.
+     */
+    static Analyzer shuffled(AnalysisOptions options, long seed, Settlement settled) {
+        java.util.Random random = new java.util.Random(seed);
+        return new Analyzer(options, RECORDS_IN_MEMORY, settled,
+                lane -> new Lanes.Deferred(list -> java.util.Collections.shuffle(list, random), lane));
+    }
+
+    /** A test hook: connections decoded and accounted whole when the capture ends, the last one first. */
+    static Analyzer reversed(AnalysisOptions options) {
+        return new Analyzer(options, RECORDS_IN_MEMORY, Settlement.NONE, lane -> new Lanes.Deferred(java.util.Collections::reverse, lane));
+    }
+
+    /** @param lanes where connections are decoded and accounted, made from the lane factory it is given */
+    private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
+                     java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes) {
+        this.options = options;
+        this.settled = settled;
+        this.scope = new AnalysisScope(options.limits(), options.methodNames(), options.methodWords(), new SharedMemo());
+        for (Protocol p : options.protocols()) decodings.add(p.start(scope));
+        this.recordsInMemory = recordsInMemory;
+        this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
+        connectionSpill = new Spill<>("connections", codecs.connections,
+                Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
+        messageSpill = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
+                k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
+                Math.max(1, recordsInMemory / 2));
+        invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
+        packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
+                (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
+        // Workers account connections at once: the spills (and their codecs' tables) take one record at a time.
+        sink = new Ledger.Sink() {
+            @Override
+            public synchronized void connection(AnalysisResult.ConnectionStats stats) {
+                connectionSpill.add(stats);
+            }
+
+            @Override
+            public synchronized void message(long seq, MessageRecord message, long stamp) {
+                messageSpill.add(new Codecs.Keyed<>(seq, message, stamp));
+            }
+
+            @Override
+            public synchronized void invocation(PendingInvocation invocation) {
+                invocationSpill.add(invocation);
+            }
+
+            @Override
+            public synchronized void packet(AnalysisResult.PacketRow row) {
+                packetSpill.add(row);
+            }
+        };
+        this.lanes = lanes.apply(i -> new Lane(options, sink));
+    }
+
+    /** Analyses every frame of {@code source}; the source stays open. */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options) throws IOException {
+        return analyze(source, options, frame -> { });
+    }
+
+    /**
+     * Analyses every frame of {@code source}, showing each to {@code observer} first (for progress, or to note what
+     * the analysis counts but does not decode); the source stays open.
+     */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer) throws IOException {
+        return analyze(source, options, observer, RECORDS_IN_MEMORY);
+    }
+
+    /**
+     * {@link #analyze(FrameSource, AnalysisOptions, Consumer)} holding at most {@code recordsInMemory} records of a kind.
+     * A capture whose facts ask for another round (see {@link #anotherRound()}) cannot be read again from a source:
+     * that is an {@link IOException} saying so; {@link #analyze(Capture, AnalysisOptions, Consumer, int)} reads it again.
+     */
+    public static AnalysisResult analyze(FrameSource source, AnalysisOptions options, Consumer<Frame> observer,
+                                         int recordsInMemory) throws IOException {
+        boolean[] opened = new boolean[1];
+        return analyze(() -> {
+            if (opened[0]) throw new IOException(source.name() + ": a naming context handed out on one connection is used on "
+                    + "another, which needs a second reading of the capture; analyse it from a file");
+            opened[0] = true;
+            return new FrameSource() {   // the caller's to close
+                @Override
+                public Frame next() throws IOException {
+                    return source.next();
+                }
+
+                @Override
+                public String name() {
+                    return source.name();
+                }
+
+                @Override
+                public String stopReason() {
+                    return source.stopReason();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }, options, observer, recordsInMemory);
+    }
+
+    /**
+     * Analyses the capture, reading it again while the facts its connections told each other change how one of them
+     * decodes (rare: a naming context handed out on one connection and used on another; at most {@link #MAX_ROUNDS});
+     * every frame is shown to {@code observer} once, in the first reading.
+     */
+    public static AnalysisResult analyze(Capture capture, AnalysisOptions options, Consumer<Frame> observer,
+                                         int recordsInMemory) throws IOException {
+        Settlement facts = Settlement.NONE;
+        for (int round = 1; ; round++) {
+            Analyzer analyzer = new Analyzer(options, recordsInMemory, facts);
+            try (FrameSource source = capture.open()) {
+                Frame f;
+                while ((f = source.next()) != null) {
+                    if (round == 1) observer.accept(f);
+                    analyzer.accept(f);
+                }
+                AnalysisResult result = analyzer.finish(source.name(), source.stopReason());
+                if (analyzer.anotherRound() == null || round == MAX_ROUNDS) return result;
+                facts = analyzer.anotherRound();
+            } finally {
+                analyzer.close();
+            }
+        }
+    }
+
+    /**
+     * After {@link #finish}: the facts the connections told each other, when another round with them would decode a
+     * connection differently (it asked for a fact that another connection learned before, and got no answer); else
+     * null, and the result is final.
+     */
+    public Settlement anotherRound() {
+        return anotherRound;
+    }
+
+    /** Stops the analysis' workers, if any (after {@link #finish}, or to abandon it). */
+    public void close() {
+        lanes.close();
+    }
+
+    /** Takes the next frame of the capture. */
+    public void accept(Frame frame) {
+        if (finished) throw new IllegalStateException("the analysis has finished");
+        frames++;
+        if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
+        lastNanos = Math.max(lastNanos, frame.timestampNanos());   // the latest time seen: a file's clock may step back
+        PacketParser.Result r = PacketParser.parse(frame);
+        if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
+            // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
+            Frame whole = defragmenter.offer(frame, r.payload());
+            if (whole == null) {
+                otherFrames.merge(REASSEMBLED, 1L, Long::sum);
+                return;
+            }
+            r = PacketParser.parse(whole);
+        }
+        if (r.kind() != PacketParser.Kind.TCP) {
+            otherFrames.merge(label(r), 1L, Long::sum);
+            return;
+        }
+        segment(r.segment());
+    }
+
+    private String label(PacketParser.Result r) {
+        return switch (r.kind()) {
+            case NOT_IP -> "not IP";
+            case UDP -> datagram(r.payload());
+            case NOT_TCP -> "other IP";
+            case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
+            case UNSUPPORTED_LINK -> "unsupported link type";
+            case TRUNCATED -> "truncated headers";
+            case TCP -> "TCP";
+        };
+    }
+
+    /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
+    private String datagram(ByteBuffer payload) {
+        if (payload != null) {
+            for (Protocol p : options.protocols()) {
+                String kind = p.datagram(payload.duplicate());
+                if (kind != null) return kind;
+            }
+        }
+        return "UDP";
+    }
+
+    private void segment(TcpSegment s) {
+        FlowKey key = FlowKey.of(s.src(), s.dst());
+        Connection c = live.get(key);
+        boolean pureSyn = s.syn() && !s.hasAck();
+        // A new connection: the first packet of a flow, or a SYN or SYN-ACK reusing the 4-tuple ({@link PortReuse}).
+        // The other side's own SYN (simultaneous open) belongs to the same connection.
+        boolean reuse = c != null && PortReuse.startsNewConnection(c, s);
+        if (reuse) done(c);
+        if (c == null || reuse) {
+            boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
+            int buffered = options.limits().maxBufferedStreamBytes();
+            long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
+            int id = ++connectionCount;
+            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait)
+                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait);
+            c.lane = lanes.laneOf(c);
+            c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
+            c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts);
+            c.captureStartNanos = firstNanos;
+            c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
+            live.put(key, c);
+        }
+        Connection conn = c;
+        boolean fromInitiator = s.src().equals(conn.initiator);
+        int copyOf = conn.copies.seen(fromInitiator, s);
+        if (copyOf >= 0) {
+            // The same packet again (its IP identification, TCP header and options equal): counted once.
+            otherFrames.merge(copyOf == s.frame().interfaceIndex() ? DUPLICATE : OTHER_INTERFACE, 1L, Long::sum);
+            return;
+        }
+        int side = fromInitiator ? 0 : 1;
+        conn.at(tcpPackets);   // this packet's TCP index: the place of the work it causes
+        if (s.syn()) conn.streams[side].syn(s.seq());
+        StreamListener listener = conn.listeners[side];
+        // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
+        if (s.hasAck() && !s.rst()) {
+            StreamReassembler reverse = conn.streams[1 - side];
+            reverse.acknowledged(reverse.offsetOf(s.ack()), s.frame().timestampNanos(), conn.listeners[1 - side]);
+        }
+        long seq = s.syn() ? s.seq() + 1 : s.seq();
+        long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
+        var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
+        long now = s.frame().timestampNanos();
+        // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
+        if (tcpPackets == 0) firstTcpNanos = now;
+        long elapsed = tcpPackets == 0 ? 0 : Math.max(0, now - previousTcpNanos);
+        previousTcpNanos = now;
+        conn.log.add(s.frame().number(), now, tcpPackets++, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
+                s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
+        conn.lastNanos = Math.max(conn.lastNanos, now);
+        for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
+        if (s.fin()) conn.closed[side] = true;
+        // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
+        // last data, which then still counts.
+        for (int i = 0; i < 2; i++) {
+            if (conn.closed[i] && !conn.ended[i] && conn.streams[i].complete()) {
+                conn.ended[i] = true;
+                lanes.end(conn.next(), conn, i == 0);
+            }
+        }
+        if (s.rst()) conn.reset = true;
+        // An RST ends both directions once nothing waits behind a hole: a segment captured after the RST (a tap
+        // reorders) still counts.
+        if (conn.reset && !(conn.ended[0] && conn.ended[1]) && !conn.streams[0].holding() && !conn.streams[1].holding()) {
+            for (int i = 0; i < 2; i++) {
+                if (conn.ended[i]) continue;
+                conn.ended[i] = true;
+                conn.streams[i].flush(conn.listeners[i]);
+                lanes.end(conn.next(), conn, i == 0);
+            }
+        }
+        touch(conn);
+        evictIdle();
+    }
+
+    /** Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole. */
+    private void touch(Connection c) {
+        remove(c);
+        c.queue = !c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing;
+        c.queue.add(c);
+    }
+
+    private static void remove(Connection c) {
+        if (c.queue != null) c.queue.remove(c);
+        c.queue = null;
+    }
+
+    /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
+    private void evictIdle() {
+        evict(closed, lastNanos - LINGER_NANOS);
+        evict(closing, lastNanos - holeWaitNanos);
+        evict(active, lastNanos - IDLE_HORIZON_NANOS);
+    }
+
+    private void evict(LinkedHashSet<Connection> queue, long before) {
+        while (!queue.isEmpty()) {
+            Connection c = queue.iterator().next();
+            if (c.lastNanos >= before) return;
+            done(c);
+        }
+    }
+
+    /**
+     * The connection gets no more packets: what waits behind holes is decoded, and it is accounted, unless its bytes
+     * only fit a protocol (then it waits for the capture's end, when every proven server is known).
+     */
+    private void done(Connection c) {
+        remove(c);
+        FlowKey key = FlowKey.of(c.initiator, c.responder);
+        if (live.get(key) == c) live.remove(key);
+        ended(c, true);
+    }
+
+    /** The capture has nothing more for the connection: its streams flushed and its lane told ({@link Lane#ended}). */
+    private void ended(Connection c, boolean conclude) {
+        for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
+        c.closeStreams();
+        lanes.ended(c.last(), c, conclude);
+    }
+
+    /**
+     * Connections whose bytes fit a protocol without proving it (a lone JRMP Ping on a connection joined
+     * mid-way) are pinned when another connection in the capture proved that their server speaks it. Once the lanes
+     * are drained: the held connections in the order they ended.
+     */
+    private List<Connection> pinByKnownServers() {
+        Set<Lane.Server> knownServers = new HashSet<>();
+        List<Connection> held = new ArrayList<>();
+        for (Lane lane : lanes.lanes()) {
+            knownServers.addAll(lane.knownServers);
+            held.addAll(lane.held);
+            lane.held.clear();
+        }
+        held.sort(Comparator.comparingLong(c -> c.heldOrder));
+        for (Connection c : held) {
+            ProtocolName p = c.decoder.maybeProtocol();
+            Endpoint server = c.decoder.maybeInitiatorIsClient() ? c.responder : c.initiator;
+            if (knownServers.contains(new Lane.Server(p, server))) c.decoder.pinMaybe();
+        }
+        return held;
+    }
+
+    /** One side's reassembled stream, handed to the connection's lane. */
+    private StreamListener listener(Connection conn, boolean fromInitiator) {
+        return new StreamListener() {
+            @Override
+            public void data(long offset, ByteBuffer bytes) {
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
+            }
+
+            @Override
+            public void data(long offset, ByteBuffer bytes, long peerAcknowledged) {
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, peerAcknowledged);
+            }
+
+            @Override
+            public void gap(long offset, long length) {
+                lanes.gap(conn.next(), conn, fromInitiator, offset, length);
+            }
+        };
+    }
+
+    /** The capture has ended: accounts the connections still open and returns the whole result. */
+    public AnalysisResult finish(String source, String stopReason) {
+        if (finished) throw new IllegalStateException("the analysis has finished");
+        finished = true;
+        List<Connection> open = new ArrayList<>(live.values());
+        open.sort(Comparator.comparingInt(c -> c.id));
+        live.clear();
+        active.clear();
+        closing.clear();
+        closed.clear();
+        for (Connection c : open) ended(c, false);
+        lanes.drain();
+        List<Connection> held = pinByKnownServers();
+        held.sort(Comparator.comparingInt(c -> c.id));
+        for (Connection c : open) if (!c.held) lanes.conclude(c.last(), c);
+        for (Connection c : held) lanes.conclude(c.last(), c);
+        lanes.drain();
+        lanes.close();
+        long lost = defragmenter.incompleteFragments();
+        if (lost > 0) {
+            otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
+            otherFrames.put("IPv4 fragments of datagrams never completed (not analysed)", lost);
+        }
+        long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
+        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, otherFrames,
+                frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
+        Lane[] all = lanes.lanes();
+        for (int i = all.length - 1; i >= 0; i--) totals.merge(all[i].totals);
+        long accounted = totals.tcpPackets();
+        if (accounted != tcpPackets) throw new IllegalStateException("phases account " + accounted + " packets (expected: " + tcpPackets + ")");
+        List<FactLog> logs = new ArrayList<>();
+        for (Lane lane : all) logs.add(lane.facts);
+        Settlement facts = Settlement.of(logs);
+        if (facts.answersAny(logs)) anotherRound = facts;
+        Invocations.Final calls = Invocations.settle(invocationSpill.sorted(), totals, facts,
+                new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
+                        k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
+        AnalysisResult.Summary summary = summary(calls);
+        return new AnalysisResult(source, info, summary, totals.phases(), connectionSpill.sorted(),
+                Spill.values(messageSpill.sorted(), k -> settled(k, facts)), calls.records(),
+                options.keepPackets() ? packetSpill.sorted() : List.of());
+    }
+
+    /** A message with what the capture's facts supply to it ({@link io.wireanalyze.protocol.Details#wants()}). */
+    private static MessageRecord settled(Codecs.Keyed<MessageRecord> k, Settlement facts) {
+        MessageRecord r = k.value();
+        io.wireanalyze.protocol.FactRef ref = r.message().info().details().wants();
+        if (ref == null) return r;
+        String value = facts.at(ref, k.stamp());
+        if (value == null) return r;
+        var info = r.message().info();
+        var m = r.message().withInfo(info.withDetails(info.details().supplied(ref, value)).withMethod(ref.method(info.method(), value)));
+        return new MessageRecord(r.frame(), r.lastFrame(), r.timeMs(), r.connection(), m, r.packets());
+    }
+
+    private AnalysisResult.Summary summary(Invocations.Final calls) {
+        Double setupMs = null;
+        long setupPackets = 0;
+        if (totals.firstCallIndex >= 0) {
+            setupPackets = totals.firstCallIndex;
+            setupMs = (totals.firstCallNanos - firstTcpNanos) / 1e6;
+        }
+        Double ratio = calls.measured() == 0 || calls.dataPackets() + calls.overheadPackets() == 0 ? null
+                : (double) calls.dataPackets() / (calls.dataPackets() + calls.overheadPackets());
+        Double perInvocation = calls.measured() == 0 ? null : (double) calls.overheadPackets() / calls.measured();
+        return new AnalysisResult.Summary(tcpPackets, setupMs, setupPackets, calls.measured(), calls.dataPackets(),
+                calls.overheadPackets(), ratio, perInvocation);
+    }
+}

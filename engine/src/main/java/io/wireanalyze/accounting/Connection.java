@@ -1,0 +1,163 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.protocol.ConnectionDecoder;
+import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocol.ProtocolName;
+import io.wireanalyze.tcp.Direction;
+import io.wireanalyze.tcp.StreamReassembler;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One TCP connection: while open its reassembly and decoding state, its packets and the messages found; after
+ * {@link #closeStreams} and {@link #conclude} only what accounting reads (the packets, the messages, each direction's
+ * {@link StreamReassembler.Summary}, the protocol and which side was the client), its live state dropped; once
+ * accounted, nothing. The analyzer's thread owns its TCP state, streams and packets until it hands the connection's
+ * end to its lane; the lane's thread owns its decoder, facts and messages ({@link Lanes}). Nothing in it is another
+ * connection's: what connections tell each other goes through its {@link ConnectionFacts} and is settled at the end.
+ */
+final class Connection {
+
+    final int id;
+    final Endpoint initiator;
+    final Endpoint responder;
+    final boolean sawSyn;
+    final long synSeq;
+    StreamReassembler[] streams = new StreamReassembler[2];   // [initiator, responder]; null once concluded
+    ConnectionDecoder decoder;                                 // null once concluded
+    /** A FIN was seen, per side; and the side's decoder was told it ended (every byte before the FIN in). */
+    final boolean[] closed = new boolean[2];
+    final boolean[] ended = new boolean[2];
+    /** Copies of packets already seen (a tap, or the flow captured on two interfaces). */
+    final PacketCopies copies = new PacketCopies();
+    boolean reset;
+    /** Its packets, until it is accounted. */
+    PacketLog log = new PacketLog();
+    /** The analysis' queue it waits in to be accounted (open, closing, closed), or null. */
+    java.util.Set<Connection> queue;
+    /** The latest capture time of its packets. */
+    long lastNanos = Long.MIN_VALUE;
+    /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
+    boolean held;
+    /** When it was held: the place of its end (held connections are settled in that order). */
+    long heldOrder;
+    /**
+     * Places in the capture, for what the connection learns and asks ({@link ConnectionFacts}): the work of its packet
+     * of TCP index {@code i} has places {@code i * PLACES} on, in the order it is done; its end (its streams flushed,
+     * its decoder told, its accounting) comes right after its last packet's work. A place depends on the connection's
+     * own packets and their index in the capture only, so any engine that knows those indices (threads, or a
+     * cluster's tasks) gives every piece of work the same place.
+     */
+    static final long PLACES = 1L << 20;
+    private long place;
+    private long within;
+    /** The lane that decodes and accounts it ({@link Lanes}). */
+    int lane;
+    /** The capture's first frame's time, what its report times count from. */
+    long captureStartNanos;
+    /** Its streams' listeners, per side ([initiator, responder]), while they are open. */
+    io.wireanalyze.tcp.StreamListener[] listeners;
+    /** Where its decoder's messages go. */
+    final java.util.function.Consumer<Message> sink = this::add;
+    /** What it tells the capture and asks of it, with the place of the work in hand. */
+    ConnectionFacts facts;
+    /** Messages in the order decoded, and per direction (C2S, S2C) in stream order; each one's capture place. */
+    final List<Message> messages = new ArrayList<>();
+    private long[] stamps = new long[8];
+    final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
+    private StreamReassembler.Summary[] ends;
+    private ProtocolName protocol;
+    private boolean initiatorIsClient;
+
+    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
+               long maxHoleWaitNanos) {
+        this.id = id;
+        this.initiator = initiator;
+        this.responder = responder;
+        this.sawSyn = sawSyn;
+        this.synSeq = synSeq;
+        streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
+        streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
+    }
+
+    /** Its packet of TCP index {@code tcpIndex} is in hand: the places of the work it causes. */
+    void at(long tcpIndex) {
+        place = tcpIndex * PLACES;
+        within = 0;
+    }
+
+    /** The place of the next piece of its work (after its latest packet's earlier work). */
+    long next() {
+        return place + Math.min(within++, PLACES - 2);
+    }
+
+    /** The place of its end: after every piece of its latest packet's work. */
+    long last() {
+        return place + PLACES - 1;
+    }
+
+    void add(Message m) {
+        if (messages.size() == stamps.length) stamps = java.util.Arrays.copyOf(stamps, stamps.length * 2);
+        stamps[messages.size()] = facts.now;
+        messages.add(m);
+        byDirection.get(m.direction().ordinal()).add(m);
+    }
+
+    /** Its streams are flushed and get nothing more: keeps their final state, drops the rest. */
+    void closeStreams() {
+        ends = new StreamReassembler.Summary[]{streams[0].summary(), streams[1].summary()};
+        streams = null;
+        listeners = null;
+    }
+
+    /** Its decoding is over (after {@link #closeStreams}): keeps what accounting needs and drops the rest. */
+    void conclude() {
+        protocol = decoder.reported();
+        initiatorIsClient = decoder.initiatorIsClient();
+        decoder = null;
+    }
+
+    /** The capture place at which message {@code i} was decoded. */
+    long stamp(int i) {
+        return stamps[i];
+    }
+
+    Direction direction(boolean fromInitiator) {
+        return fromInitiator == isInitiatorClient() ? Direction.C2S : Direction.S2C;
+    }
+
+    /** The final state of direction {@code d} (after {@link #conclude}). */
+    StreamReassembler.Summary end(Direction d) {
+        return ends[(d == Direction.C2S) == initiatorIsClient ? 0 : 1];
+    }
+
+    long gapBytes() {
+        return ends[0].gapBytes() + ends[1].gapBytes();
+    }
+
+    long conflictingBytes() {
+        return ends[0].conflictingBytes() + ends[1].conflictingBytes();
+    }
+
+    ProtocolName protocol() {
+        return protocol;
+    }
+
+    private boolean isInitiatorClient() {
+        return decoder != null ? decoder.initiatorIsClient() : initiatorIsClient;
+    }
+
+    Endpoint client() {
+        return isInitiatorClient() ? initiator : responder;
+    }
+
+    Endpoint server() {
+        return isInitiatorClient() ? responder : initiator;
+    }
+
+    boolean finished() {
+        return reset || (closed[0] && closed[1]);
+    }
+}
