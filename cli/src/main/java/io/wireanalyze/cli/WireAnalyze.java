@@ -11,7 +11,7 @@ import java.io.PrintWriter;
  * 2 usage. An error is one line; --verbose adds the stack trace.
  */
 @Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
-        subcommands = {CaptureCommand.class, AnalyzeCommand.class, CompareCommand.class, ReproduceCommand.class, io.wireanalyze.bench.BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CaptureCommand.class, AnalyzeCommand.class, WatchCommand.class, CompareCommand.class, ReproduceCommand.class, io.wireanalyze.bench.BenchCommand.class, CommandLine.HelpCommand.class},
         description = "Packet-capture wire analyzer for Java remoting protocols, eleven families: Java RMI over JRMP, tunnelled through HTTP and over TLS; CORBA (GIOP/IIOP) and RMI over IIOP; SOAP 1.1 and 1.2, with or without WS-Security; Hessian; Burlap; Spring HttpInvoker; XML-RPC. Accounts every TCP "
                 + "packet to a phase (tcp-setup, handshake, naming, dgc, invocation, keepalive, tcp-teardown, unparsed) "
                 + "with time, packets and bytes, per phase and per invocation.")
@@ -27,7 +27,7 @@ public final class WireAnalyze implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze, compare or reproduce");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze, watch, compare or reproduce");
     }
 
     public static void main(String[] args) {

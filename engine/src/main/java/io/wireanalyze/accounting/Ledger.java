@@ -65,7 +65,6 @@ final class Ledger {
         Phase[] phase = new Phase[n];
         Message[] owner = new Message[n];
         boolean[] data = new boolean[n];
-        Message lastOwner = null;
         boolean payloadSeen = false;
         for (int i = 0; i < c.messages.size(); i++) {
             Placed pl = new Placed();
@@ -97,13 +96,15 @@ final class Ledger {
                     // wherever the file puts it (a multi-queue card or two merged interfaces may put it after data).
                     phase[i] = Phase.TCP_SETUP;
                 } else {
-                    m = lastOwner;
+                    // No message holds what it acknowledges: it goes with what its own sender last sent, else with the
+                    // last message it acknowledges whole, else with none (unparsed). Stream places, not the file's
+                    // order: a reordered capture gives the same (before: the previous packet's message in the file).
+                    m = fallbackOwner(dir, i, acked);
                     phase[i] = m != null ? m.phase() : Phase.UNPARSED;
                 }
             }
             owner[i] = m;
             if (m != null) {
-                lastOwner = m;
                 Placed pl = placed.get(m);
                 pl.packets++;
                 pl.wireBytes += log.wireLength(i);
@@ -145,6 +146,20 @@ final class Ledger {
                     && Math.min(hi, m.dataOffset() + m.dataLength()) > Math.max(lo, m.dataOffset())) data[i] = true;
         }
         return best;
+    }
+
+    /**
+     * The owner of a pure ACK that acknowledges no message's bytes: the message holding the last byte its sender had
+     * sent, else the last message of the peer's that ends where it acknowledges or before, else null.
+     */
+    private Message fallbackOwner(Direction dir, int i, long acked) {
+        long sent = log.streamOffset(i);
+        Message own = sent > 0 ? containing(c.byDirection.get(dir.ordinal()), sent - 1) : null;
+        if (own != null) return own;
+        if (acked <= 0) return null;
+        List<Message> peer = c.byDirection.get(dir.reverse().ordinal());
+        int j = firstEndingAfter(peer, acked);
+        return j > 0 ? peer.get(j - 1) : null;
     }
 
     private static Message containing(List<Message> list, long offset) {

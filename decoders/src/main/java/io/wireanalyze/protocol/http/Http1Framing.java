@@ -144,7 +144,11 @@ final class Http1Framing {
 
     DecodeStep<Framed> decode(ByteBuffer in, long offset, InputState state) {
         if (upgraded) return new DecodeStep.Malformed<>(offset, field, "after 101 Switching Protocols the connection is not HTTP/1.x (not decoded)");
-        if (consumedUpTo < offset || (start != offset && consumedUpTo != offset) || consumedUpTo > offset + in.remaining()) restart(offset);
+        // A fresh start unless the bytes given continue what was read: from the message's start, or (none in progress)
+        // right after the last one. A message in progress whose start the caller no longer holds (given up at the end
+        // of its direction, and more bytes captured after that) is not resumed: it would end before the bytes given.
+        if (consumedUpTo < offset || (start != offset && (consumedUpTo != offset || inProgress())) || consumedUpTo > offset + in.remaining())
+            restart(offset);
         if (start < 0) start = offset;
         ByteBuffer rest = in.duplicate();
         rest.position(in.position() + (int) (consumedUpTo - offset));
