@@ -14,6 +14,31 @@ public interface Details {
     /** Writes the fields in report order; absent (null) values are left out. */
     void fields(FieldSink out);
 
+    /**
+     * The protocol's own fields that the reports write among a message's shared columns rather than after them
+     * (JRMP's operation number, ObjID number and DGC lease), under the keys the report schema lists there; absent
+     * (null) values are left out. None by default.
+     */
+    default void columns(FieldSink out) {
+    }
+
+    /** The value {@link #columns} writes under {@code key}, or null. */
+    default Object column(String key) {
+        Object[] found = new Object[1];
+        columns((k, v) -> {
+            if (k.equals(key)) found[0] = v;
+        });
+        return found[0];
+    }
+
+    /**
+     * What a reply whose body no decoder read keeps of these, its request's, details: the columns that name the call
+     * (JRMP's operation and ObjID numbers); {@link #NONE} by default.
+     */
+    default Details forReply() {
+        return NONE;
+    }
+
     /** The exception a reply carries (class name or repository id), or null. */
     default String exception() {
         return null;

@@ -186,10 +186,13 @@ final class Invocations {
         return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker) || method.endsWith("." + marker);
     }
 
-    /** What makes two legs the same call: target, operation, name and argument bytes. */
+    /** What makes two legs the same call: target, operation, name, the protocol's columns and argument bytes. */
     private static String call(Message request, long argumentBytes) {
         MessageInfo i = request.info();
-        return i.method() + "|" + i.objId() + "|" + i.hash() + "|" + i.op() + "|" + i.name() + "|" + argumentBytes;
+        StringBuilder b = new StringBuilder().append(i.method()).append('|').append(i.objId()).append('|').append(i.hash())
+                .append('|').append(i.name()).append('|').append(argumentBytes);
+        i.details().columns((k, v) -> b.append('|').append(k).append('=').append(v));
+        return b.toString();
     }
 
     private static long requests(Connection c) {

@@ -39,6 +39,16 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     }
 
     @Override
+    public void columns(FieldSink out) {
+        inner.columns(out);
+    }
+
+    @Override
+    public Details forReply() {
+        return inner.forReply();
+    }
+
+    @Override
     public long framingBytes() {
         return headerBytes;
     }

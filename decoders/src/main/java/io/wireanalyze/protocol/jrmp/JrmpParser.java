@@ -88,12 +88,12 @@ final class JrmpParser {
                 case WELL_KNOWN -> "well-known";
                 case GUESSED -> "guessed";
             };
-            details = new JrmpDetails.Call(objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how, wants);
+            details = new JrmpDetails.Call(objNum, op, lease, objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how, wants);
         }
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
-        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", objNum, op, hash, method, name, lease,
-                details != null ? details : new JrmpDetails.Call(objIds));
+        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", hash, method, name,
+                details != null ? details : new JrmpDetails.Call(objNum, op, lease, objIds));
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.CALL, JrmpPhaseRules.call(wellKnown, objNum),
                 Direction.C2S, offset, length, offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), length);
     }
@@ -112,21 +112,16 @@ final class JrmpParser {
             String type = !stub.interfaces().isEmpty() ? stub.interfaces().get(stub.interfaces().size() - 1) : stub.stubClass();
             objects.stub(stub.objId(), type);   // calls on it name its interface
         }
-        JrmpDetails.Return details = new JrmpDetails.Return(
-                returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
+        Long lease = leaseValue(contents);
+        MessageInfo q = request == null ? MessageInfo.EMPTY : request.info();
+        JrmpDetails.Return details = new JrmpDetails.Return((Long) q.details().column("objNum"),
+                (Integer) q.details().column("op"), lease, returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
                 uid(in, h + 1),
                 returnType == EXCEPTIONAL_RETURN && first != null ? first.className() : null,
                 stub == null ? null : stub.interfaces(), stub == null ? null : stub.stubClass(),
                 stub == null ? null : stub.endpoint(), stub == null ? null : stub.objId(),
                 stub == null && returnType == NORMAL_RETURN && first != null ? first.className() : null);
-        Long lease = leaseValue(contents);
-        MessageInfo info;
-        if (request != null) {
-            MessageInfo q = request.info();
-            info = new MessageInfo(q.objId(), q.objNum(), q.op(), q.hash(), q.method(), q.name(), lease, details);
-        } else {
-            info = new MessageInfo(null, null, null, null, null, null, lease, details);
-        }
+        MessageInfo info = new MessageInfo(q.objId(), q.hash(), q.method(), q.name(), details);
         int dataStart = h + RETURN_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.RETURN, JrmpPhaseRules.ret(request, lease, stub != null),

@@ -58,6 +58,16 @@ public sealed interface TlsDetails extends Details {
             out.put("tlsRecords", records).put("tlsPlaintextBytes", plaintextBytes).put("tlsOverheadBytes", overheadBytes);
         }
 
+        @Override
+        public void columns(FieldSink out) {
+            inner.columns(out);
+        }
+
+        @Override
+        public Details forReply() {
+            return inner.forReply();
+        }
+
         /** The records' overhead, and any framing of the inner message's own (an HTTP head inside TLS). */
         @Override
         public long framingBytes() {
