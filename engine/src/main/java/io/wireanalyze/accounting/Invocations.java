@@ -110,7 +110,7 @@ final class Invocations {
         int lastMarker = -1;
         for (int i = 0; i < exchanges.size(); i++) {
             Exchange e = exchanges.get(i);
-            if (!isMarker(e.request.info().method())) continue;
+            if (!isMarker(e.request.info())) continue;
             lastMarker = i;
             Ledger.Placed p = placed.get(e.request);
             if (p.firstFrame != Long.MAX_VALUE) totals.marker(p.firstNanos);
@@ -177,13 +177,11 @@ final class Invocations {
     }
 
     /**
-     * Whether a call's method is the marker: its name alone (Java RMI, CORBA), or qualified by a namespace (a SOAP
-     * operation in Clark notation, {@code {ns}wireanalyzeMark}) or a URN prefix (its SOAPAction, {@code urn:wireanalyzeMark},
-     * when WS-Security encrypted the Body) or a handler name (XML-RPC's {@code Bench.wireanalyzeMark}).
+     * Whether a call is the marker: its operation's plain name is the marker's, however its protocol qualifies the
+     * method (the decoder tells the operation apart: {@link MessageInfo#operation()}).
      */
-    private boolean isMarker(String method) {
-        if (marker == null || method == null) return false;
-        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker) || method.endsWith("." + marker);
+    private boolean isMarker(MessageInfo call) {
+        return marker != null && marker.equals(call.operation());
     }
 
     /** What makes two legs the same call: target, operation, name, the protocol's columns and argument bytes. */
