@@ -91,6 +91,7 @@ final class CaptureCommand implements Callable<Integer> {
         if (format == OutputFormat.TABLE) AppTimes.print(analysis, run.clients(), spec.commandLine().getOut());
         Path chart = Reports.chartBeside(pcap);
         Reports.chart(List.of(analysis), chart, owner);
+        analysis.close();   // read out: its spilled records' files go now
         progress.say("chart: " + chart);
         return WireAnalyze.OK;
     }

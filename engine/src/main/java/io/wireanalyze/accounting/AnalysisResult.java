@@ -19,7 +19,19 @@ import java.util.Map;
  */
 public record AnalysisResult(String source, CaptureInfo capture, Summary summary, Map<Phase, PhaseStats> phases,
                              List<ConnectionStats> connections, List<MessageRecord> messages,
-                             List<InvocationRecord> invocations, List<PacketRow> packets) {
+                             List<InvocationRecord> invocations, List<PacketRow> packets) implements AutoCloseable {
+
+    /**
+     * Deletes the temporary files its lists are read from (a capture too big to hold), once it has been read out:
+     * its lists cannot be read after. A result held in memory has none; closing it changes nothing.
+     */
+    @Override
+    public void close() {
+        Spill.close(connections);
+        Spill.close(messages);
+        Spill.close(invocations);
+        Spill.close(packets);
+    }
 
     /**
      * @param frames         frames read

@@ -169,6 +169,7 @@ final class Invocations {
         });
         for (PendingInvocation p : pending) legs.accept(p.settled(facts));
         legs.finish();
+        Spill.close(pending);   // read once: its files go now
         return new Final(Spill.values(out.sorted()), measured[0], packets[0], packets[1]);
     }
 

@@ -135,4 +135,39 @@ class SpillTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    /**
+     * An analysis that spilled every record (a bound of one) keeps its runs while it is read, and none once closed:
+     * the invocations it settled went when they were read, the rest when the result closed; not at the JVM's exit.
+     */
+    @Test
+    void aClosedAnalysisLeavesNoTemporaryFile(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path pcap = TestCaptures.fixture("jrmp/lookup-then-invoke.pcap");
+        var frames = TestCaptures.frames(pcap);
+        String before = System.getProperty("wireanalyze.spill.dir");
+        System.setProperty("wireanalyze.spill.dir", tmp.toString());
+        try {
+            AnalysisResult r = Analyzer.analyze(() -> TestCaptures.source("lookup-then-invoke", frames),
+                    AnalysisOptions.defaults().withKeepPackets(true), f -> { }, 1);
+            List<Path> runs = runs(tmp);
+            assertTrue(runs.stream().anyMatch(p -> p.getFileName().toString().startsWith("wireanalyze-messages-")), runs.toString());
+            assertTrue(runs.stream().anyMatch(p -> p.getFileName().toString().startsWith("wireanalyze-packets-")), runs.toString());
+            int messages = r.messages().size();
+            assertEquals(messages, new ArrayList<>(r.messages()).size());
+            assertTrue(r.invocations().size() > 0);
+            r.close();
+            assertEquals(List.of(), runs(tmp));
+            assertThrows(IllegalStateException.class, () -> r.messages().iterator());
+            r.close();   // twice: nothing more to do
+        } finally {
+            if (before == null) System.clearProperty("wireanalyze.spill.dir");
+            else System.setProperty("wireanalyze.spill.dir", before);
+        }
+    }
+
+    private static List<Path> runs(Path dir) throws IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.sorted().toList();
+        }
+    }
 }
