@@ -10,8 +10,9 @@ public final class SeedListing {
     private SeedListing() {
     }
 
-    public static void print(SeedCatalogue catalogue, Path sharedSeeds, PrintWriter out) {
-        out.println("Seeds (their texts in " + sharedSeeds + "; their numbers in the repository, cli/src/main/resources/seeds)");
+    /** The seeds whose numbers the repository holds; with {@code texts} (a folder of seed texts, or null) those without. */
+    public static void print(SeedCatalogue catalogue, Path texts, PrintWriter out) {
+        out.println("Seeds (their numbers in the repository, cli/src/main/resources/seeds" + (texts != null ? "; their texts in " + texts : "") + ")");
         for (Seed s : catalogue.seeds()) {
             out.println();
             out.println("  " + s.id() + "  (" + s.file() + ")");
@@ -29,7 +30,7 @@ public final class SeedListing {
                     : s.tables().size() + " table(s) beside the paper's numbers, " + s.findings().size() + " finding(s) with verdicts")
                     + "; on " + s.network() + ": wireanalyze reproduce " + s.id(), "      ").forEach(out::println);
         }
-        List<String> unknown = catalogue.withoutData(sharedSeeds);
+        List<String> unknown = texts == null ? List.of() : catalogue.withoutData(texts);
         if (!unknown.isEmpty()) {
             out.println();
             out.println("  Seed texts without data in the repository yet: " + String.join(", ", unknown));
