@@ -108,6 +108,41 @@ public interface Details {
         }
     }
 
+    /**
+     * The details of a layer around another protocol's message (HTTP around a SOAP envelope, TLS around HTTP): what
+     * the inner message says of itself (its columns, exception, note, what it returned, what its reply keeps) passes
+     * through; the layer adds its own fields and framing.
+     */
+    interface Layer extends Details {
+        /** The carried message's details. */
+        Details inner();
+
+        @Override
+        default void columns(FieldSink out) {
+            inner().columns(out);
+        }
+
+        @Override
+        default Details forReply() {
+            return inner().forReply();
+        }
+
+        @Override
+        default String exception() {
+            return inner().exception();
+        }
+
+        @Override
+        default String note() {
+            return inner().note();
+        }
+
+        @Override
+        default List<String> returned() {
+            return inner().returned();
+        }
+    }
+
     /** Bytes no decoder understood, and why. */
     record Unparsed(String reason) implements Details {
         @Override
