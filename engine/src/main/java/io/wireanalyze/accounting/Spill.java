@@ -24,7 +24,8 @@ import java.util.PriorityQueue;
  * bounded by the open connections and these buffers, not by the capture. Equal records keep the order they were
  * added in (the sort is stable, and the merge takes earlier runs first). A capture whose records fit in memory never
  * touches the disk. The list {@link #sorted} gives reads its runs until it is closed ({@link #close(List)}): then
- * its files are deleted (the analysis closes what it read once, and {@link AnalysisResult#close} the rest).
+ * its files are deleted (the analysis closes what it read once, and {@link AnalysisResult#close} the rest); at the
+ * JVM's exit only what a failure left.
  */
 final class Spill<T> {
 
@@ -79,6 +80,7 @@ final class Spill<T> {
         buffer.sort(order);
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
+            file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
             try (DataOutputStream out = new DataOutputStream(new BufferOut(Files.newOutputStream(file)))) {
                 out.writeInt(buffer.size());
                 for (T v : buffer) codec.write(out, v);
