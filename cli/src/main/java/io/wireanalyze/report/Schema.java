@@ -107,6 +107,7 @@ final class Schema {
             Column.optional("op", Kind.PLAIN, r -> column(r, "op")),
             Column.optional("hash", Kind.HASH, r -> r.message().info().hash()),
             Column.optional("method", Kind.PLAIN, r -> r.message().info().method()),
+            Column.optional("operation", Kind.PLAIN, r -> r.message().info().operation()),
             Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
             Column.optional("leaseMs", Kind.PLAIN, r -> column(r, "leaseMs")),
             Column.optional("objNum", Kind.PLAIN, r -> column(r, "objNum")),
@@ -122,6 +123,7 @@ final class Schema {
 
     static final List<Column<InvocationRecord>> INVOCATION = List.of(
             Column.of("method", InvocationRecord::method),
+            Column.optional("operation", Kind.PLAIN, InvocationRecord::operation),
             Column.of("requestFrame", InvocationRecord::requestFrame),
             Column.of("replyFrame", InvocationRecord::replyFrame),
             Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),

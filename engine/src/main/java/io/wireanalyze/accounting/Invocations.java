@@ -133,7 +133,7 @@ final class Invocations {
             var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                     packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
                     warmup != null && warmup, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
-                    null, null, null, null, null, values.sum(), security.sum());
+                    null, null, null, null, null, values.sum(), security.sum(), e.request.info().operation());
             int at = c.log.indexOf(pq.firstFrame);
             totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
             // Legs nest in time, whatever order the capture holds their frames in.
