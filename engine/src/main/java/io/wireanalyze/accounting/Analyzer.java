@@ -50,15 +50,9 @@ import java.util.function.Consumer;
  */
 public final class Analyzer {
 
-    private record FlowKey(Endpoint a, Endpoint b) {
-        static FlowKey of(Endpoint x, Endpoint y) {
-            return x.compareTo(y) <= 0 ? new FlowKey(x, y) : new FlowKey(y, x);
-        }
-    }
-
     private static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
-    private static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
-    private static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
+    static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
+    static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
 
     /** A capture that can be read (again): the analysis reads it once more only when a settled fact asks for it. */
     @FunctionalInterface
@@ -86,7 +80,8 @@ public final class Analyzer {
     private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
     private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
     private final long holeWaitNanos;
-    private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    /** The capture as a whole: frames, times, copies, TCP indices (the one pass over every packet's headers). */
+    private final Tracker tracker = new Tracker();
     private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
     private final Totals totals = new Totals();
     /** Where connections are decoded and accounted, each into its lane's totals, merged when the capture ends. */
@@ -99,13 +94,8 @@ public final class Analyzer {
     private final Ledger.Sink sink;
     private final int recordsInMemory;
     private int connectionCount;
-    private long frames;
-    private long tcpPackets;
-    private long firstNanos = Long.MIN_VALUE;
+    /** The capture's latest time when its latest TCP packet came: connections idle since long enough are accounted. */
     private long lastNanos = Long.MIN_VALUE;
-    /** The time of the capture's latest TCP packet (counted), for the next one's elapsed time. */
-    private long previousTcpNanos;
-    private long firstTcpNanos;
     private boolean finished;
 
     /**
@@ -298,24 +288,25 @@ public final class Analyzer {
     /** Takes the next frame of the capture. */
     public void accept(Frame frame) {
         if (finished) throw new IllegalStateException("the analysis has finished");
-        frames++;
-        if (firstNanos == Long.MIN_VALUE) firstNanos = frame.timestampNanos();
-        lastNanos = Math.max(lastNanos, frame.timestampNanos());   // the latest time seen: a file's clock may step back
+        tracker.frame(frame.timestampNanos());
         PacketParser.Result r = PacketParser.parse(frame);
         if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
             // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
             Frame whole = defragmenter.offer(frame, r.payload());
             if (whole == null) {
-                otherFrames.merge(REASSEMBLED, 1L, Long::sum);
+                tracker.other(REASSEMBLED);
                 return;
             }
             r = PacketParser.parse(whole);
         }
         if (r.kind() != PacketParser.Kind.TCP) {
-            otherFrames.merge(label(r), 1L, Long::sum);
+            tracker.other(label(r));
             return;
         }
-        segment(r.segment());
+        long now = r.segment().frame().timestampNanos();
+        long tcpIndex = tracker.tcp(r.segment(), now);
+        if (tcpIndex < 0) return;   // a copy of a packet already seen: counted once
+        segment(r.segment(), tcpIndex, tracker.elapsed(), tracker.lastNanos());
     }
 
     private String label(PacketParser.Result r) {
@@ -341,7 +332,12 @@ public final class Analyzer {
         return "UDP";
     }
 
-    private void segment(TcpSegment s) {
+    /**
+     * A TCP packet counted in the capture, with its index among its TCP packets and its elapsed time; {@code clock} is
+     * the capture's latest time so far, against which idle connections are accounted.
+     */
+    private void segment(TcpSegment s, long tcpIndex, long elapsed, long clock) {
+        lastNanos = clock;
         FlowKey key = FlowKey.of(s.src(), s.dst());
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
@@ -359,19 +355,14 @@ public final class Analyzer {
             c.lane = lanes.laneOf(c);
             c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
             c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts);
-            c.captureStartNanos = firstNanos;
+            c.captureStartNanos = tracker.firstNanos();
             c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
             live.put(key, c);
         }
         Connection conn = c;
         boolean fromInitiator = s.src().equals(conn.initiator);
-        int copyOf = conn.copies.seen(fromInitiator, s);
-        if (copyOf >= 0) {
-            // The same packet again (its IP identification, TCP header and options equal): counted once.
-            otherFrames.merge(copyOf == s.frame().interfaceIndex() ? DUPLICATE : OTHER_INTERFACE, 1L, Long::sum);
-            return;
-        }
         int side = fromInitiator ? 0 : 1;
+        conn.at(tcpIndex);   // this packet's TCP index: the place of the work it causes
         if (s.syn()) conn.streams[side].syn(s.seq());
         StreamListener listener = conn.listeners[side];
         // What the sender acknowledges of the other direction: a hole there that the peer got is a capture loss.
@@ -383,11 +374,7 @@ public final class Analyzer {
         long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
         var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
         long now = s.frame().timestampNanos();
-        // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
-        if (tcpPackets == 0) firstTcpNanos = now;
-        long elapsed = tcpPackets == 0 ? 0 : Math.max(0, now - previousTcpNanos);
-        previousTcpNanos = now;
-        conn.log.add(s.frame().number(), now, tcpPackets++, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
+        conn.log.add(s.frame().number(), now, tcpIndex, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
                 s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
         conn.lastNanos = Math.max(conn.lastNanos, now);
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
@@ -397,7 +384,7 @@ public final class Analyzer {
         for (int i = 0; i < 2; i++) {
             if (conn.closed[i] && !conn.ended[i] && conn.streams[i].complete()) {
                 conn.ended[i] = true;
-                lanes.end(conn, i == 0);
+                lanes.end(conn.next(), conn, i == 0);
             }
         }
         if (s.rst()) conn.reset = true;
@@ -408,7 +395,7 @@ public final class Analyzer {
                 if (conn.ended[i]) continue;
                 conn.ended[i] = true;
                 conn.streams[i].flush(conn.listeners[i]);
-                lanes.end(conn, i == 0);
+                lanes.end(conn.next(), conn, i == 0);
             }
         }
         touch(conn);
@@ -457,7 +444,7 @@ public final class Analyzer {
     private void ended(Connection c, boolean conclude) {
         for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
         c.closeStreams();
-        lanes.ended(c, conclude);
+        lanes.ended(c.last(), c, conclude);
     }
 
     /**
@@ -487,17 +474,17 @@ public final class Analyzer {
         return new StreamListener() {
             @Override
             public void data(long offset, ByteBuffer bytes) {
-                lanes.data(conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, Long.MIN_VALUE);
             }
 
             @Override
             public void data(long offset, ByteBuffer bytes, long peerAcknowledged) {
-                lanes.data(conn, fromInitiator, offset, bytes, peerAcknowledged);
+                lanes.data(conn.next(), conn, fromInitiator, offset, bytes, peerAcknowledged);
             }
 
             @Override
             public void gap(long offset, long length) {
-                lanes.gap(conn, fromInitiator, offset, length);
+                lanes.gap(conn.next(), conn, fromInitiator, offset, length);
             }
         };
     }
@@ -516,18 +503,19 @@ public final class Analyzer {
         lanes.drain();
         List<Connection> held = pinByKnownServers();
         held.sort(Comparator.comparingInt(c -> c.id));
-        for (Connection c : open) if (!c.held) lanes.conclude(c);
-        for (Connection c : held) lanes.conclude(c);
+        for (Connection c : open) if (!c.held) lanes.conclude(c.last(), c);
+        for (Connection c : held) lanes.conclude(c.last(), c);
         lanes.drain();
         lanes.close();
         long lost = defragmenter.incompleteFragments();
         if (lost > 0) {
-            otherFrames.computeIfPresent(REASSEMBLED, (k, v) -> v - lost == 0 ? null : v - lost);
-            otherFrames.put("IPv4 fragments of datagrams never completed (not analysed)", lost);
+            tracker.uncount(REASSEMBLED, lost);
+            tracker.other("IPv4 fragments of datagrams never completed (not analysed)", lost);
         }
-        long start = firstNanos == Long.MIN_VALUE ? 0 : firstNanos;
-        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, otherFrames,
-                frames == 0 ? 0 : Math.max(0, lastNanos - start) / 1e6, stopReason, start);
+        long frames = tracker.frames(), tcpPackets = tracker.tcpPackets();
+        long start = tracker.firstNanos() == Long.MIN_VALUE ? 0 : tracker.firstNanos();
+        var info = new AnalysisResult.CaptureInfo(frames, tcpPackets, tracker.otherFrames(),
+                frames == 0 ? 0 : Math.max(0, tracker.lastNanos() - start) / 1e6, stopReason, start);
         Lane[] all = lanes.lanes();
         for (int i = all.length - 1; i >= 0; i--) totals.merge(all[i].totals);
         long accounted = totals.tcpPackets();
@@ -562,12 +550,12 @@ public final class Analyzer {
         long setupPackets = 0;
         if (totals.firstCallIndex >= 0) {
             setupPackets = totals.firstCallIndex;
-            setupMs = (totals.firstCallNanos - firstTcpNanos) / 1e6;
+            setupMs = (totals.firstCallNanos - tracker.firstTcpNanos()) / 1e6;
         }
         Double ratio = calls.measured() == 0 || calls.dataPackets() + calls.overheadPackets() == 0 ? null
                 : (double) calls.dataPackets() / (calls.dataPackets() + calls.overheadPackets());
         Double perInvocation = calls.measured() == 0 ? null : (double) calls.overheadPackets() / calls.measured();
-        return new AnalysisResult.Summary(tcpPackets, setupMs, setupPackets, calls.measured(), calls.dataPackets(),
+        return new AnalysisResult.Summary(tracker.tcpPackets(), setupMs, setupPackets, calls.measured(), calls.dataPackets(),
                 calls.overheadPackets(), ratio, perInvocation);
     }
 }

@@ -30,8 +30,6 @@ final class Connection {
     /** A FIN was seen, per side; and the side's decoder was told it ended (every byte before the FIN in). */
     final boolean[] closed = new boolean[2];
     final boolean[] ended = new boolean[2];
-    /** Copies of packets already seen (a tap, or the flow captured on two interfaces). */
-    final PacketCopies copies = new PacketCopies();
     boolean reset;
     /** Its packets, until it is accounted. */
     PacketLog log = new PacketLog();
@@ -41,8 +39,18 @@ final class Connection {
     long lastNanos = Long.MIN_VALUE;
     /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
     boolean held;
-    /** When it was held, among the analysis' work (held connections are settled in that order). */
+    /** When it was held: the place of its end (held connections are settled in that order). */
     long heldOrder;
+    /**
+     * Places in the capture, for what the connection learns and asks ({@link ConnectionFacts}): the work of its packet
+     * of TCP index {@code i} has places {@code i * PLACES} on, in the order it is done; its end (its streams flushed,
+     * its decoder told, its accounting) comes right after its last packet's work. A place depends on the connection's
+     * own packets and their index in the capture only, so any engine that knows those indices (threads, or a
+     * cluster's tasks) gives every piece of work the same place.
+     */
+    static final long PLACES = 1L << 20;
+    private long place;
+    private long within;
     /** The lane that decodes and accounts it ({@link Lanes}). */
     int lane;
     /** The capture's first frame's time, what its report times count from. */
@@ -70,6 +78,22 @@ final class Connection {
         this.synSeq = synSeq;
         streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
         streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
+    }
+
+    /** Its packet of TCP index {@code tcpIndex} is in hand: the places of the work it causes. */
+    void at(long tcpIndex) {
+        place = tcpIndex * PLACES;
+        within = 0;
+    }
+
+    /** The place of the next piece of its work (after its latest packet's earlier work). */
+    long next() {
+        return place + Math.min(within++, PLACES - 2);
+    }
+
+    /** The place of its end: after every piece of its latest packet's work. */
+    long last() {
+        return place + PLACES - 1;
     }
 
     void add(Message m) {

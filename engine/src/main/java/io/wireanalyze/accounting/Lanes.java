@@ -5,9 +5,9 @@ import java.util.function.IntFunction;
 
 /**
  * How the {@link Analyzer}, which reads the frames, tracks connections and reassembles their streams, hands each
- * connection's bytes and end to the {@link Lane} that decodes and accounts it. Every call has its place in one
- * sequence, the order the analyzer made them: a connection's work is done in that order, and the place goes with it
- * (what the connection learns or asks there has that place in the capture). Connections are decoded apart: nothing a
+ * connection's bytes and end to the {@link Lane} that decodes and accounts it. Every call comes with its place in the
+ * capture ({@link Connection#next()}): a connection's work is done in the order of its calls, and what the connection
+ * learns or asks there has that place. Connections are decoded apart: nothing a
  * lane does waits for another, and the result does not depend on how many lanes there are or which goes first.
  */
 interface Lanes {
@@ -15,16 +15,16 @@ interface Lanes {
     /** The lane a new connection goes to, for the rest of its life. */
     int laneOf(Connection c);
 
-    void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged);
+    void data(long place, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged);
 
-    void gap(Connection c, boolean fromInitiator, long offset, long length);
+    void gap(long place, Connection c, boolean fromInitiator, long offset, long length);
 
-    void end(Connection c, boolean fromInitiator);
+    void end(long place, Connection c, boolean fromInitiator);
 
     /** See {@link Lane#ended}. */
-    void ended(Connection c, boolean conclude);
+    void ended(long place, Connection c, boolean conclude);
 
-    void conclude(Connection c);
+    void conclude(long place, Connection c);
 
     /** Returns once every call made so far has been done. */
     void drain();
@@ -37,7 +37,6 @@ interface Lanes {
     /** Lanes on the analyzer's own thread: each call done as it is made. */
     final class InOrder implements Lanes {
         private final Lane[] lanes;
-        private long order;
 
         /** @param n lanes to account connections into, by connection id (the result is the same for any number) */
         InOrder(int n, IntFunction<Lane> lane) {
@@ -51,28 +50,28 @@ interface Lanes {
         }
 
         @Override
-        public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
-            lanes[c.lane].data(order++, c, fromInitiator, offset, bytes, peerAcknowledged);
+        public void data(long place, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+            lanes[c.lane].data(place, c, fromInitiator, offset, bytes, peerAcknowledged);
         }
 
         @Override
-        public void gap(Connection c, boolean fromInitiator, long offset, long length) {
-            lanes[c.lane].gap(order++, c, fromInitiator, offset, length);
+        public void gap(long place, Connection c, boolean fromInitiator, long offset, long length) {
+            lanes[c.lane].gap(place, c, fromInitiator, offset, length);
         }
 
         @Override
-        public void end(Connection c, boolean fromInitiator) {
-            lanes[c.lane].end(order++, c, fromInitiator);
+        public void end(long place, Connection c, boolean fromInitiator) {
+            lanes[c.lane].end(place, c, fromInitiator);
         }
 
         @Override
-        public void ended(Connection c, boolean conclude) {
-            lanes[c.lane].ended(c, conclude, order++);
+        public void ended(long place, Connection c, boolean conclude) {
+            lanes[c.lane].ended(c, conclude, place);
         }
 
         @Override
-        public void conclude(Connection c) {
-            lanes[c.lane].conclude(order++, c);
+        public void conclude(long place, Connection c) {
+            lanes[c.lane].conclude(place, c);
         }
 
         @Override
@@ -98,7 +97,6 @@ interface Lanes {
         private final Lane[] lanes = new Lane[1];
         private final java.util.Map<Connection, java.util.List<Runnable>> work = new java.util.LinkedHashMap<>();
         private final java.util.function.Consumer<java.util.List<Connection>> arrange;
-        private long order;
 
         Deferred(java.util.function.Consumer<java.util.List<Connection>> arrange, IntFunction<Lane> lane) {
             lanes[0] = lane.apply(0);
@@ -115,33 +113,28 @@ interface Lanes {
         }
 
         @Override
-        public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
-            long n = order++;
-            add(c, () -> lanes[0].data(n, c, fromInitiator, offset, bytes, peerAcknowledged));
+        public void data(long place, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+            add(c, () -> lanes[0].data(place, c, fromInitiator, offset, bytes, peerAcknowledged));
         }
 
         @Override
-        public void gap(Connection c, boolean fromInitiator, long offset, long length) {
-            long n = order++;
-            add(c, () -> lanes[0].gap(n, c, fromInitiator, offset, length));
+        public void gap(long place, Connection c, boolean fromInitiator, long offset, long length) {
+            add(c, () -> lanes[0].gap(place, c, fromInitiator, offset, length));
         }
 
         @Override
-        public void end(Connection c, boolean fromInitiator) {
-            long n = order++;
-            add(c, () -> lanes[0].end(n, c, fromInitiator));
+        public void end(long place, Connection c, boolean fromInitiator) {
+            add(c, () -> lanes[0].end(place, c, fromInitiator));
         }
 
         @Override
-        public void ended(Connection c, boolean conclude) {
-            long n = order++;
-            add(c, () -> lanes[0].ended(c, conclude, n));
+        public void ended(long place, Connection c, boolean conclude) {
+            add(c, () -> lanes[0].ended(c, conclude, place));
         }
 
         @Override
-        public void conclude(Connection c) {
-            long n = order++;
-            add(c, () -> lanes[0].conclude(n, c));
+        public void conclude(long place, Connection c) {
+            add(c, () -> lanes[0].conclude(place, c));
         }
 
         @Override

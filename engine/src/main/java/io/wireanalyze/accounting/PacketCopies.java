@@ -9,8 +9,8 @@ import java.util.Arrays;
  * or a mirror port deliver every packet twice. A copy has the sending's identity (IPv4 identification, TCP
  * checksum and options, see {@link TcpSegment#identity()}), sequence and acknowledgement numbers, flags and length;
  * a retransmission does not (a new identification and TCP timestamp). Without an identification only packets
- * captured within microseconds of each other are copies. Remembers the connection's latest packets, a
- * small ring, for a bounded time.
+ * captured within microseconds of each other are copies. Remembers a flow's latest packets, a small ring
+ * ({@link Tracker}).
  */
 final class PacketCopies {
 
@@ -27,6 +27,7 @@ final class PacketCopies {
     private final long[] times = new long[RING];
     private final int[] interfaces = new int[RING];
     private int next;
+    private long latest = Long.MIN_VALUE;
 
     PacketCopies() {
         Arrays.fill(times, Long.MIN_VALUE);
@@ -36,11 +37,10 @@ final class PacketCopies {
      * The interface on which the packet was seen first when it is a copy, or -1 (it is remembered then). Packets
      * without an identity (identity 0) are never copies.
      */
-    int seen(boolean fromInitiator, TcpSegment s) {
+    int seen(boolean forward, TcpSegment s, long now) {
         if (s.identity() == 0) return -1;
         long key = s.identity() * 1_000_003L ^ s.seq() * 31 ^ s.ack() * 17 ^ (long) s.flags() << 56
-                ^ (long) s.payloadLength() << 40 ^ (fromInitiator ? 1 : 2);
-        long now = s.frame().timestampNanos();
+                ^ (long) s.payloadLength() << 40 ^ (forward ? 1 : 2);
         long window = s.identity() < 0 ? WEAK_WINDOW_NANOS : WINDOW_NANOS;
         for (int i = 0; i < RING; i++) {
             if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= window) return interfaces[i];
@@ -49,6 +49,12 @@ final class PacketCopies {
         times[next] = now;
         interfaces[next] = s.frame().interfaceIndex();
         next = (next + 1) % RING;
+        latest = Math.max(latest, now);
         return -1;
+    }
+
+    /** The latest time of a packet remembered. */
+    long latest() {
+        return latest;
     }
 }

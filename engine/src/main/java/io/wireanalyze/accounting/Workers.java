@@ -9,7 +9,7 @@ import java.util.function.IntFunction;
 /**
  * Lanes on worker threads: connections spread over the workers by id (a connection's work all goes to one worker,
  * whatever its hosts), each worker decoding and accounting its own. The analyzer's calls are numbered in the order it
- * makes them and go, in batches, to the connection's worker, which does them in that order. Workers never wait for
+ * makes them (for {@link #drain}; their places in the capture come with them) and go, in batches, to the connection's worker, which does them in that order. Workers never wait for
  * each other: a connection's decoding reads nothing of another's (what they tell each other is settled when the
  * capture ends, {@link Settlement}), so the result is the single-threaded one, byte for byte, by construction.
  * <p>
@@ -38,6 +38,7 @@ final class Workers implements Lanes {
     /** Calls to some connections' work, in the order they were made. */
     private static final class Batch {
         final long[] numbers = new long[BATCH];
+        final long[] places = new long[BATCH];
         final byte[] kinds = new byte[BATCH];
         final Connection[] connections = new Connection[BATCH];
         final boolean[] fromInitiator = new boolean[BATCH];
@@ -64,35 +65,36 @@ final class Workers implements Lanes {
     }
 
     @Override
-    public void data(Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
-        add(DATA, c, fromInitiator, offset, bytes, peerAcknowledged);
+    public void data(long place, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long peerAcknowledged) {
+        add(place, DATA, c, fromInitiator, offset, bytes, peerAcknowledged);
     }
 
     @Override
-    public void gap(Connection c, boolean fromInitiator, long offset, long length) {
-        add(GAP, c, fromInitiator, offset, null, length);
+    public void gap(long place, Connection c, boolean fromInitiator, long offset, long length) {
+        add(place, GAP, c, fromInitiator, offset, null, length);
     }
 
     @Override
-    public void end(Connection c, boolean fromInitiator) {
-        add(END, c, fromInitiator, 0, null, 0);
+    public void end(long place, Connection c, boolean fromInitiator) {
+        add(place, END, c, fromInitiator, 0, null, 0);
     }
 
     @Override
-    public void ended(Connection c, boolean conclude) {
-        add(conclude ? ENDED : ENDED_HELD_ONLY, c, false, 0, null, 0);
+    public void ended(long place, Connection c, boolean conclude) {
+        add(place, conclude ? ENDED : ENDED_HELD_ONLY, c, false, 0, null, 0);
     }
 
     @Override
-    public void conclude(Connection c) {
-        add(CONCLUDE, c, false, 0, null, 0);
+    public void conclude(long place, Connection c) {
+        add(place, CONCLUDE, c, false, 0, null, 0);
     }
 
-    private void add(byte kind, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long value) {
+    private void add(long place, byte kind, Connection c, boolean fromInitiator, long offset, ByteBuffer bytes, long value) {
         Batch b = pending[c.lane];
         if (b == null) b = pending[c.lane] = new Batch();
         int i = b.size++;
         b.numbers[i] = next++;
+        b.places[i] = place;
         b.kinds[i] = kind;
         b.connections[i] = c;
         b.fromInitiator[i] = fromInitiator;
@@ -209,12 +211,12 @@ final class Workers implements Lanes {
         private void run(Batch b, int i) {
             Connection c = b.connections[i];
             switch (b.kinds[i]) {
-                case DATA -> lane.data(b.numbers[i], c, b.fromInitiator[i], b.offsets[i], b.bytes[i], b.values[i]);
-                case GAP -> lane.gap(b.numbers[i], c, b.fromInitiator[i], b.offsets[i], b.values[i]);
-                case END -> lane.end(b.numbers[i], c, b.fromInitiator[i]);
-                case ENDED -> lane.ended(c, true, b.numbers[i]);
-                case ENDED_HELD_ONLY -> lane.ended(c, false, b.numbers[i]);
-                case CONCLUDE -> lane.conclude(b.numbers[i], c);
+                case DATA -> lane.data(b.places[i], c, b.fromInitiator[i], b.offsets[i], b.bytes[i], b.values[i]);
+                case GAP -> lane.gap(b.places[i], c, b.fromInitiator[i], b.offsets[i], b.values[i]);
+                case END -> lane.end(b.places[i], c, b.fromInitiator[i]);
+                case ENDED -> lane.ended(c, true, b.places[i]);
+                case ENDED_HELD_ONLY -> lane.ended(c, false, b.places[i]);
+                case CONCLUDE -> lane.conclude(b.places[i], c);
                 default -> throw new IllegalStateException("call kind " + b.kinds[i]);
             }
         }

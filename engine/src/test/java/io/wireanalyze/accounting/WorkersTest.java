@@ -25,7 +25,7 @@ class WorkersTest {
             try {
                 Connection c = broken(1, 40000);
                 c.lane = workers.laneOf(c);
-                workers.data(c, true, 0, ByteBuffer.wrap(new byte[]{'J', 'R', 'M', 'I'}), Long.MIN_VALUE);
+                workers.data(0, c, true, 0, ByteBuffer.wrap(new byte[]{'J', 'R', 'M', 'I'}), Long.MIN_VALUE);
                 assertThrows(NullPointerException.class, workers::drain);
             } finally {
                 workers.close();
@@ -43,7 +43,7 @@ class WorkersTest {
                 // Far more calls than the queues hold: the reader is told at a batch, not after every call.
                 RuntimeException thrown = assertThrows(RuntimeException.class, () -> {
                     for (int i = 0; i < 10 * Workers.BATCH * Workers.QUEUED_BATCHES; i++) {
-                        workers.data(c, true, i, ByteBuffer.wrap(new byte[]{1}), Long.MIN_VALUE);
+                        workers.data(i, c, true, i, ByteBuffer.wrap(new byte[]{1}), Long.MIN_VALUE);
                     }
                 });
                 assertTrue(thrown instanceof NullPointerException, thrown.toString());

@@ -1,0 +1,121 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.TcpSegment;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What an analysis knows of the capture as a whole, from its frames in capture order and their headers only: the
+ * frames counted, the capture's first and latest times, the frames it does not decode (by kind), copies of TCP
+ * packets (a tap, a mirror port, the same flow on two interfaces: {@link PacketCopies}, per flow), and for every
+ * other TCP packet its index among the capture's TCP packets and the time since the previous one. A connection's
+ * analysis needs these (its packets' elapsed times and places), and nothing else of other connections' packets: so
+ * the tracker, which reads no payload, is the one sequential pass an engine makes over the whole capture (the
+ * analyzer's reading thread; a cluster's driver, over the headers its tasks framed), and connections are analysed
+ * apart. Its memory grows with the flows seen in the last {@link #FLOW_MEMORY_NANOS} of capture time.
+ */
+public final class Tracker {
+
+    /** How long, in capture time, a flow's recent packets are remembered for the copy check after its latest one. */
+    static final long FLOW_MEMORY_NANOS = 60_000_000_000L;
+
+    private final Map<String, Long> otherFrames = new LinkedHashMap<>();
+    /** Per flow, its latest packets (for copies); the least recently seen first. */
+    private final LinkedHashMap<FlowKey, PacketCopies> copies = new LinkedHashMap<>(16, 0.75f, true);
+    private long frames;
+    private long tcpPackets;
+    private long firstNanos = Long.MIN_VALUE;
+    private long lastNanos = Long.MIN_VALUE;
+    private long firstTcpNanos;
+    private long previousTcpNanos;
+    private long elapsed;
+
+    /** A frame of the capture, at {@code nanos}: called first for every frame. */
+    public void frame(long nanos) {
+        frames++;
+        if (firstNanos == Long.MIN_VALUE) firstNanos = nanos;
+        lastNanos = Math.max(lastNanos, nanos);   // the latest time seen: a file's clock may step back
+    }
+
+    /** A frame (or part of one) counted but not decoded, with what it is. */
+    public void other(String label) {
+        otherFrames.merge(label, 1L, Long::sum);
+    }
+
+    /** {@code n} frames counted but not decoded, with what they are (put in place of any count so far). */
+    void other(String label, long n) {
+        otherFrames.put(label, n);
+    }
+
+    /** Takes away {@code n} frames counted as {@code label} (the fragments of datagrams never completed). */
+    void uncount(String label, long n) {
+        otherFrames.computeIfPresent(label, (k, v) -> v - n == 0 ? null : v - n);
+    }
+
+    /**
+     * A TCP segment of the frame just seen: its index among the capture's TCP packets, or -1 when it is a copy of a
+     * packet already seen (then counted among the other frames). {@link #elapsed()} is then its elapsed time.
+     */
+    public long tcp(TcpSegment s, long nanos) {
+        FlowKey key = FlowKey.of(s.src(), s.dst());
+        PacketCopies ring = copies.get(key);
+        if (ring == null) {
+            ring = new PacketCopies();
+            copies.put(key, ring);
+        }
+        int copyOf = ring.seen(key.forward(s.src()), s, nanos);
+        forget();
+        if (copyOf >= 0) {
+            other(copyOf == s.frame().interfaceIndex() ? Analyzer.DUPLICATE : Analyzer.OTHER_INTERFACE);
+            return -1;
+        }
+        // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
+        if (tcpPackets == 0) firstTcpNanos = nanos;
+        elapsed = tcpPackets == 0 ? 0 : Math.max(0, nanos - previousTcpNanos);
+        previousTcpNanos = nanos;
+        return tcpPackets++;
+    }
+
+    /** Forgets the flows whose latest packet is older than {@link #FLOW_MEMORY_NANOS} before the capture's latest. */
+    private void forget() {
+        Iterator<PacketCopies> it = copies.values().iterator();
+        while (it.hasNext()) {
+            PacketCopies ring = it.next();
+            if (ring.latest() >= lastNanos - FLOW_MEMORY_NANOS) return;
+            it.remove();
+        }
+    }
+
+    /** The elapsed time of the latest TCP packet counted: since the previous one. */
+    public long elapsed() {
+        return elapsed;
+    }
+
+    public long frames() {
+        return frames;
+    }
+
+    public long tcpPackets() {
+        return tcpPackets;
+    }
+
+    /** The first frame's time, or {@link Long#MIN_VALUE} before any. */
+    public long firstNanos() {
+        return firstNanos;
+    }
+
+    /** The latest time of the frames so far, or {@link Long#MIN_VALUE} before any. */
+    public long lastNanos() {
+        return lastNanos;
+    }
+
+    public long firstTcpNanos() {
+        return firstTcpNanos;
+    }
+
+    public Map<String, Long> otherFrames() {
+        return otherFrames;
+    }
+}
