@@ -114,6 +114,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Reports.chart(results, chart, owner);
             progress.say("chart: " + chart);
         }
+        results.forEach(AnalysisResult::close);   // read out: their spilled records' files go now
         return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;
     }
 }

@@ -106,6 +106,7 @@ final class CaptureCommand implements Callable<Integer> {
         }
         Path chart = Reports.chartBeside(pcap);
         Reports.chart(List.of(analysis), chart, owner);
+        analysis.close();   // read out: its spilled records' files go now
         progress.say("chart: " + chart);
         return WireAnalyze.OK;
     }

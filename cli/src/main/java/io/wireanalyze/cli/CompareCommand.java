@@ -5,6 +5,7 @@ import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.compare.ComparePlan;
 import io.wireanalyze.compare.Comparison;
 import io.wireanalyze.console.Progress;
+import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
@@ -13,6 +14,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,6 +63,11 @@ final class CompareCommand implements Callable<Integer> {
             + "samples during the measured calls by package and protocol (the .jfr files kept beside each capture in <run>-jfr/).")
     boolean profile;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Formats.Converter.class,
+            description = "What is printed: table (the comparison), json (compare.json) or csv (compare.csv, a row per protocol, "
+                    + "point and figure) (default: ${DEFAULT-VALUE}). Every file is written whatever the format.")
+    OutputFormat format;
+
     @CommandLine.Mixin
     NetworkOptions network = new NetworkOptions();
 
@@ -72,9 +82,17 @@ final class CompareCommand implements Callable<Integer> {
         progress.say("comparing " + plan.protocols() + " at " + plan.points().size() + " plan point(s), " + plan.repeat()
                 + " repetition(s): " + plan.runs().size() + " runs on " + plan.network().describe() + "; captures into " + out);
         AnalysisOptions options = CaptureAnalysis.options(List.of(), AnalysisOptions.DEFAULT_MARKER, DecoderLimits.DEFAULT);
-        CompareOutput output = new CompareOutput(out, "compare", spec.commandLine().getOut(), progress, owner);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter table = format == OutputFormat.TABLE ? stdout : new PrintWriter(Writer.nullWriter());
+        CompareOutput output = new CompareOutput(out, "compare", table, progress, owner);
         CompareRunner runner = new CompareRunner(progress, owner, out, options).profiling(profile);
-        Comparison c = runner.run(plan, done -> output.write(done, runner.profileTable(plan.protocols())));
+        Comparison c = runner.run(plan, done -> {
+            output.write(done, runner.profileTable(plan.protocols()));
+            if (format != OutputFormat.TABLE) {
+                stdout.print(Files.readString(out.resolve(format == OutputFormat.JSON ? "compare.json" : "compare.csv"), StandardCharsets.UTF_8));
+                stdout.flush();
+            }
+        });
         return c.failures().isEmpty() ? WireAnalyze.OK : WireAnalyze.FAILURE;
     }
 

@@ -110,9 +110,10 @@ final class CompareRunner {
             // A TLS run (jrmp-tls) is decoded with the key log its server wrote, as capture does.
             AnalysisOptions options = outcome.keyLog() == null ? analysis
                     : analysis.withProtocols(io.wireanalyze.protocols.ProtocolTable.withTlsKeys(CaptureAnalysis.keyLog(outcome.keyLog(), progress.quiet())));
-            AnalysisResult r = CaptureAnalysis.analyze(outcome.pcap(), options, progress);
-            Reports.json(r, dir.resolve(key.stem() + ".json"), owner);
-            finished.add(new RunRecord(key, outcome.pcap(), RunFigures.of(r, outcome.clients())));
+            try (AnalysisResult r = CaptureAnalysis.analyze(outcome.pcap(), options, progress)) {
+                Reports.json(r, dir.resolve(key.stem() + ".json"), owner);
+                finished.add(new RunRecord(key, outcome.pcap(), RunFigures.of(r, outcome.clients())));
+            }
         } catch (CaptureException | NetworkException e) {
             throw e;   // this machine cannot capture here: every other run would fail the same way
         } catch (InterruptedException e) {

@@ -23,7 +23,6 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +68,8 @@ final class ReproduceCommand implements Callable<Integer> {
             + "tables, the CPU samples during the measured calls by package and protocol (the .jfr files kept beside each capture).")
     boolean profile;
 
-    @Option(names = "--seeds", paramLabel = "DIR", description = "Where the seeds' texts are (default: ../shared/seeds beside the clone).")
+    @Option(names = "--seeds", paramLabel = "DIR", description = "A folder of seed texts (the papers) to check against the seeds "
+            + "whose numbers the repository holds: the listing names texts without data. Not needed to reproduce.")
     Path seeds;
 
     @CommandLine.Mixin
@@ -82,7 +82,7 @@ final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SeedCatalogue catalogue = SeedCatalogue.load();
         if (seed == null) {
-            SeedListing.print(catalogue, seedsFolder(), spec.commandLine().getOut());
+            SeedListing.print(catalogue, seeds, spec.commandLine().getOut());
             return WireAnalyze.OK;
         }
         if (repeat != null && (repeat < 1 || repeat > 1000)) throw new CommandLine.ParameterException(spec.commandLine(), "--repeat: " + repeat + " (expected: 1..1000)");
@@ -203,20 +203,5 @@ final class ReproduceCommand implements Callable<Integer> {
             done.add(ran);
         }
         return new SeedMarkdown.Entry(s, result[0], null, (System.nanoTime() - start) / 1_000_000, figures);
-    }
-
-    /** --seeds, else ../shared/seeds beside the clone this jar (or these classes) came from, else beside the current folder. */
-    private Path seedsFolder() {
-        if (seeds != null) return seeds;
-        try {
-            Path code = Path.of(ReproduceCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            for (Path p = code; p != null; p = p.getParent()) {
-                Path candidate = p.resolveSibling("shared").resolve("seeds");
-                if (Files.exists(p.resolve("pom.xml")) && Files.isDirectory(candidate)) return candidate;
-            }
-        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
-            // fall back to the current folder
-        }
-        return Path.of("..", "shared", "seeds");
     }
 }

@@ -17,7 +17,7 @@ import java.util.DoubleSummaryStatistics;
  * @param overheadPackets mean overhead packets
  * @param requestBytes    mean request bytes
  * @param replyBytes      mean reply bytes
- * @param fragments       mean GIOP fragments
+ * @param fragments       mean fragment messages (continuations of a request or reply: GIOP Fragment)
  * @param legs            invocations that were legs of another (relays of the same call), left out
  * @param framingBytes    mean bytes of an outer layer's framing (HTTP headers) per measured invocation; null when
  *                        none is layered

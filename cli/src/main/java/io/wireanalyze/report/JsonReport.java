@@ -38,13 +38,14 @@ import java.util.Map;
  *                   "protocol": "jrmp"|"giop", "type": "call"|"return"|"ping"|"request"|"reply"|"unparsed"|...,
  *                   "phase": phase label,
  *                   omitted when unknown: "objId": string, "op": int, "hash": "0x%016x" (unsigned),
- *                                         "method": string, "name": string, "leaseMs": int, "objNum": int,
+ *                                         "method": string, "operation": string (the method's plain name),
+ *                                         "name": string, "leaseMs": int, "objNum": int,
  *                   "timeMs": ms?, "offset": int, "length": int, "dataLength": int, "requestId": int (GIOP; omitted
  *                   when none), "packets": int,
  *                   then the protocol's details under their own keys (JrmpDetails: "endpoint", "interfaces",
  *                   "exception", ...; GiopDetails: "giopVersion", "replyStatus", ...; unparsed: "reason"); a detail
  *                   key equal to one above is written "extra.<key>" } ],
- *   "invocations": [ { "method": string, "requestFrame": int, "replyFrame": int?, "latencyMs": ms?,
+ *   "invocations": [ { "method": string, "operation": string (omitted when none), "requestFrame": int, "replyFrame": int?, "latencyMs": ms?,
  *                      "packets": int, "dataPackets": int, "overheadPackets": int, "requestBytes": int,
  *                      "replyBytes": int, "connection": int, "warmup": bool, "marker": bool,
  *                      "exception": string (omitted when none), "fragments": int } ],

@@ -66,10 +66,7 @@ final class NotableMessages {
             List<String> result = new ArrayList<>();
             if (i.details().exception() != null) result.add("exception " + i.details().exception());
             result.addAll(i.details().returned());
-            if (i.leaseMs() != null) result.add("lease " + i.leaseMs() + " ms");
             if (!result.isEmpty()) parts.add("-> " + String.join(" ", result));
-        } else if (i.leaseMs() != null) {
-            parts.add("lease " + i.leaseMs() + " ms");
         }
         return String.join(" ", parts);
     }

@@ -90,7 +90,11 @@ final class Schema {
             Column.of("messages", ConnectionStats::messages),
             Column.of("conflictingBytes", ConnectionStats::conflictingBytes));
 
-    /** A message's shared fields; its protocol's details follow (JSON: their own keys; CSV: one {@code extra} cell). */
+    /**
+     * A message's shared fields; its protocol's details follow (JSON: their own keys; CSV: one {@code extra} cell).
+     * Some keys are filled by a protocol's {@link io.wireanalyze.protocol.Details#columns} (JRMP's {@code op},
+     * {@code leaseMs}, {@code objNum}): a message of another protocol leaves them out.
+     */
     static final List<Column<MessageRecord>> MESSAGE = List.of(
             Column.of("frame", MessageRecord::frame),
             Column.of("lastFrame", MessageRecord::lastFrame),
@@ -100,12 +104,13 @@ final class Schema {
             Column.of("type", r -> r.message().type().label()),
             Column.of("phase", r -> r.message().phase().label()),
             Column.optional("objId", Kind.PLAIN, r -> r.message().info().objId()),
-            Column.optional("op", Kind.PLAIN, r -> r.message().info().op()),
+            Column.optional("op", Kind.PLAIN, r -> column(r, "op")),
             Column.optional("hash", Kind.HASH, r -> r.message().info().hash()),
             Column.optional("method", Kind.PLAIN, r -> r.message().info().method()),
+            Column.optional("operation", Kind.PLAIN, r -> r.message().info().operation()),
             Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
-            Column.optional("leaseMs", Kind.PLAIN, r -> r.message().info().leaseMs()),
-            Column.optional("objNum", Kind.PLAIN, r -> r.message().info().objNum()),
+            Column.optional("leaseMs", Kind.PLAIN, r -> column(r, "leaseMs")),
+            Column.optional("objNum", Kind.PLAIN, r -> column(r, "objNum")),
             Column.of("timeMs", Kind.MS, MessageRecord::timeMs),
             Column.of("offset", r -> r.message().offset()),
             Column.of("length", r -> r.message().length()),
@@ -118,6 +123,7 @@ final class Schema {
 
     static final List<Column<InvocationRecord>> INVOCATION = List.of(
             Column.of("method", InvocationRecord::method),
+            Column.optional("operation", Kind.PLAIN, InvocationRecord::operation),
             Column.of("requestFrame", InvocationRecord::requestFrame),
             Column.of("replyFrame", InvocationRecord::replyFrame),
             Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),
@@ -158,6 +164,10 @@ final class Schema {
 
     static <T> String[] keys(List<Column<T>> columns) {
         return columns.stream().map(Column::key).toArray(String[]::new);
+    }
+
+    private static Object column(MessageRecord r, String key) {
+        return r.message().info().details().column(key);
     }
 
     private static Long requestId(Message m) {

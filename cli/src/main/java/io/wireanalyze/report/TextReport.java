@@ -186,7 +186,7 @@ public final class TextReport {
                 .row("overhead packets per invocation", Fmt.decimal(s.overheadPackets()))
                 .row("request bytes per invocation", Fmt.decimal(s.requestBytes()))
                 .row("reply bytes per invocation", Fmt.decimal(s.replyBytes()));
-        if (s.fragments() != null && s.fragments() > 0) t.row("GIOP fragments per invocation", Fmt.decimal(s.fragments()));
+        if (s.fragments() != null && s.fragments() > 0) t.row("fragments per invocation", Fmt.decimal(s.fragments()));
         if (s.framingBytes() != null) {
             t.row("outer framing bytes per invocation", Fmt.decimal(s.framingBytes()))
                     .row("inner bytes per invocation", Fmt.decimal(s.requestBytes() + s.replyBytes() - s.framingBytes()));

@@ -10,8 +10,9 @@ public final class SeedListing {
     private SeedListing() {
     }
 
-    public static void print(SeedCatalogue catalogue, Path sharedSeeds, PrintWriter out) {
-        out.println("Seeds (their texts in " + sharedSeeds + "; their numbers in the repository, cli/src/main/resources/seeds)");
+    /** The seeds whose numbers the repository holds; with {@code texts} (a folder of seed texts, or null) those without. */
+    public static void print(SeedCatalogue catalogue, Path texts, PrintWriter out) {
+        out.println("Seeds (their numbers in the repository, cli/src/main/resources/seeds" + (texts != null ? "; their texts in " + texts : "") + ")");
         for (Seed s : catalogue.seeds()) {
             out.println();
             out.println("  " + s.id() + "  (" + s.file() + ")");
@@ -30,7 +31,7 @@ public final class SeedListing {
                     + "; on " + s.networks().stream().map(n -> n + " (" + (n.emulated() ? Setting.TWO_COMPUTERS : Setting.ONE_HOST) + ")")
                     .collect(Collectors.joining(", then ")) + ": wireanalyze reproduce " + s.id(), "      ").forEach(out::println);
         }
-        List<String> unknown = catalogue.withoutData(sharedSeeds);
+        List<String> unknown = texts == null ? List.of() : catalogue.withoutData(texts);
         if (!unknown.isEmpty()) {
             out.println();
             out.println("  Seed texts without data in the repository yet: " + String.join(", ", unknown));

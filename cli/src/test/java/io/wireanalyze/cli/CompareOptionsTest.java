@@ -40,6 +40,9 @@ class CompareOptionsTest {
         Cli payload = Cli.run("compare", "--payload", "ints:6000,floats:3");
         assertEquals(2, payload.exitCode());
         assertTrue(payload.err().startsWith("--payload: payload 'floats:3': unknown kind 'floats'"), payload.err());
+        Cli format = Cli.run("compare", "--format", "xml");
+        assertEquals(2, format.exitCode());
+        assertTrue(format.err().contains("xml"), format.err());
         Cli clients = Cli.run("compare", "--clients", "1,65");
         assertEquals(2, clients.exitCode());
         assertTrue(clients.err().startsWith("--clients: 65 (expected: 1..64)\n"), clients.err());

@@ -25,6 +25,9 @@ class ReproduceTest {
         Cli c = Cli.run("reproduce");
         assertEquals(0, c.exitCode(), c.err());
         String out = c.out().replaceAll("\n {6}", " ");   // long lines are folded for the terminal
+        // The repository stands alone: no folder beside the clone is looked for; the seeds' numbers are in it.
+        assertTrue(out.startsWith("Seeds (their numbers in the repository, cli/src/main/resources/seeds)\n"), out);
+        assertFalse(out.contains("shared"), out);
         for (String id : List.of("koutsogiannakis", "juric-corba-vs-rmi", "juric-rmi-tunneling-web-services", "juric-ws-wssecurity-rmi-ssl",
                 "gredler-java-remoting-benchmarks"))
             assertTrue(out.contains("\n  " + id + "  ("), id + " in " + out);

@@ -97,9 +97,9 @@ class CsvReportTest {
         new CsvReport(dir).write(List.of(HandMade.result()));
         List<CSVRecord> rows = read(dir.resolve("hand-made.invocations.csv"), CsvReport.INVOCATIONS);
         assertEquals(7, rows.size());
-        assertEquals(List.of("sayHello", "29", "31", "10.000", "3", "1", "2", "60", "120", "1", "false", "false",
+        assertEquals(List.of("sayHello", "sayHello", "29", "31", "10.000", "3", "1", "2", "60", "120", "1", "false", "false",
                 "java.rmi.RemoteException", "0", "", "", "", "", "", "", "", ""), rows.get(4).toList());
-        assertEquals(List.of("sayHello", "35", "", "", "3", "1", "2", "60", "0", "1", "false", "false", "", "0", "", "", "", "", "", "", "", ""),
+        assertEquals(List.of("sayHello", "sayHello", "35", "", "", "3", "1", "2", "60", "0", "1", "false", "false", "", "0", "", "", "", "", "", "", "", ""),
                 rows.get(6).toList());
     }
 

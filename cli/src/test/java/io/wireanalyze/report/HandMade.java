@@ -58,15 +58,15 @@ final class HandMade {
                 invocation("sayHello", 32, 34L, 2.0, false, false, null),
                 invocation("sayHello", 35, null, null, false, false, null));
         List<MessageRecord> messages = new ArrayList<>();
-        MessageInfo lookup = new MessageInfo("[0:0:0, 0]", 0L, 2, 0x44154dc9d4e63bdfL, "lookup", "Hello", null, new JrmpDetails.Call(List.of()));
+        MessageInfo lookup = new MessageInfo("[0:0:0, 0]", 0x44154dc9d4e63bdfL, "lookup", "lookup", "Hello", new JrmpDetails.Call(0L, 2, null, List.of()));
         messages.add(new MessageRecord(9L, 9L, 5.25, 1, message("call", Phase.NAMING, Direction.C2S, Role.REQUEST, lookup), 2));
         messages.add(new MessageRecord(11L, 12L, 6.0, 1, message("return", Phase.NAMING, Direction.S2C, Role.REPLY,
-                lookup.withDetails(new JrmpDetails.Return(null, null, null, List.of("java.rmi.Remote", "example.Hello"), null,
+                lookup.withDetails(new JrmpDetails.Return(0L, 2, null, null, null, null, List.of("java.rmi.Remote", "example.Hello"), null,
                         "10.0.0.2:43595", null, null))), 3));
-        MessageInfo dirty = new MessageInfo("[0:0:0, 2]", 2L, 1, 0xf6b6898d8bf28643L, "dirty", null, 600000L,
-                new JrmpDetails.Call(List.of("[5:6:7, 42]")));
+        MessageInfo dirty = new MessageInfo("[0:0:0, 2]", 0xf6b6898d8bf28643L, "dirty", "dirty", null,
+                new JrmpDetails.Call(2L, 1, 600000L, List.of("[5:6:7, 42]")));
         messages.add(new MessageRecord(13L, 13L, 8.0, 1, message("call", Phase.DGC, Direction.C2S, Role.REQUEST, dirty), 2));
-        MessageInfo hello = new MessageInfo("[5:6:7, 42]", 42L, -1, SAY_HELLO_HASH, "sayHello", null, null, new JrmpDetails.Call(List.of()));
+        MessageInfo hello = new MessageInfo("[5:6:7, 42]", SAY_HELLO_HASH, "sayHello", "sayHello", null, new JrmpDetails.Call(42L, -1, null, List.of()));
         messages.add(new MessageRecord(23L, 23L, 13.0, 1, message("call", Phase.INVOCATION, Direction.C2S, Role.REQUEST, hello), 2));
         messages.add(new MessageRecord(null, null, null, 1, Message.unparsed(Jrmp.NAME, Direction.S2C, 900, 64,
                 "jrmp.op at stream offset 900: 0x99 (expected: 0x50, 0x52, 0x53 or 0x54)"), 0));

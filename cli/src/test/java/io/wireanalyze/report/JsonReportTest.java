@@ -88,7 +88,8 @@ class JsonReportTest {
         JsonNode doc = json(ndpi);
         JsonNode call = messageAtFrame(doc, 9);
         assertEquals(List.of("frame", "lastFrame", "connection", "direction", "protocol", "type", "phase", "objId", "op",
-                "hash", "method", "name", "objNum", "timeMs", "offset", "length", "dataLength", "packets"), keys(call));
+                "hash", "method", "operation", "name", "objNum", "timeMs", "offset", "length", "dataLength", "packets"), keys(call));
+        assertEquals("lookup", call.get("operation").asText());
         assertEquals("c2s", call.get("direction").asText());
         assertEquals("jrmp", call.get("protocol").asText());
         assertEquals("naming", call.get("phase").asText());
@@ -124,7 +125,7 @@ class JsonReportTest {
     void invocationsKeepNullLatencyAndOmitAMissingException() throws IOException {
         JsonNode inv = json(HandMade.result()).get("invocations");
         assertEquals(7, inv.size());
-        assertEquals(List.of("method", "requestFrame", "replyFrame", "latencyMs", "packets", "dataPackets", "overheadPackets",
+        assertEquals(List.of("method", "operation", "requestFrame", "replyFrame", "latencyMs", "packets", "dataPackets", "overheadPackets",
                 "requestBytes", "replyBytes", "connection", "warmup", "marker", "fragments"), keys(inv.get(2)));
         assertTrue(inv.get(0).get("warmup").asBoolean());
         assertTrue(inv.get(1).get("marker").asBoolean());

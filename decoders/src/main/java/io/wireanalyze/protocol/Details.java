@@ -14,6 +14,31 @@ public interface Details {
     /** Writes the fields in report order; absent (null) values are left out. */
     void fields(FieldSink out);
 
+    /**
+     * The protocol's own fields that the reports write among a message's shared columns rather than after them
+     * (JRMP's operation number, ObjID number and DGC lease), under the keys the report schema lists there; absent
+     * (null) values are left out. None by default.
+     */
+    default void columns(FieldSink out) {
+    }
+
+    /** The value {@link #columns} writes under {@code key}, or null. */
+    default Object column(String key) {
+        Object[] found = new Object[1];
+        columns((k, v) -> {
+            if (k.equals(key)) found[0] = v;
+        });
+        return found[0];
+    }
+
+    /**
+     * What a reply whose body no decoder read keeps of these, its request's, details: the columns that name the call
+     * (JRMP's operation and ObjID numbers); {@link #NONE} by default.
+     */
+    default Details forReply() {
+        return NONE;
+    }
+
     /** The exception a reply carries (class name or repository id), or null. */
     default String exception() {
         return null;
@@ -80,6 +105,41 @@ public interface Details {
         default FieldSink put(String key, Object value) {
             if (value != null) field(key, value);
             return this;
+        }
+    }
+
+    /**
+     * The details of a layer around another protocol's message (HTTP around a SOAP envelope, TLS around HTTP): what
+     * the inner message says of itself (its columns, exception, note, what it returned, what its reply keeps) passes
+     * through; the layer adds its own fields and framing.
+     */
+    interface Layer extends Details {
+        /** The carried message's details. */
+        Details inner();
+
+        @Override
+        default void columns(FieldSink out) {
+            inner().columns(out);
+        }
+
+        @Override
+        default Details forReply() {
+            return inner().forReply();
+        }
+
+        @Override
+        default String exception() {
+            return inner().exception();
+        }
+
+        @Override
+        default String note() {
+            return inner().note();
+        }
+
+        @Override
+        default List<String> returned() {
+            return inner().returned();
         }
     }
 

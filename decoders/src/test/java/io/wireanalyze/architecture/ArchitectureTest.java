@@ -111,4 +111,19 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.wireanalyze.protocols..")
                 .check(decoders);
     }
+
+    /**
+     * A protocol's details are records (of strings, numbers, booleans, lists, enums and records): the engine stores
+     * them as they are when it spills them and reads them back as the same type, so nothing else says how they are
+     * stored.
+     */
+    @Test
+    void detailsAreRecords() {
+        var details = decoders.stream()
+                .filter(c -> c.isAssignableTo(io.wireanalyze.protocol.Details.class) && !c.isInterface() && !c.isAnonymousClass())
+                .toList();
+        org.junit.jupiter.api.Assertions.assertTrue(details.size() >= 15, details.toString());
+        for (var c : details)
+            org.junit.jupiter.api.Assertions.assertTrue(c.reflect().isRecord(), c.getName() + ": a protocol's details are a record");
+    }
 }

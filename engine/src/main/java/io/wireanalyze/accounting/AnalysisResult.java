@@ -19,7 +19,19 @@ import java.util.Map;
  */
 public record AnalysisResult(String source, CaptureInfo capture, Summary summary, Map<Phase, PhaseStats> phases,
                              List<ConnectionStats> connections, List<MessageRecord> messages,
-                             List<InvocationRecord> invocations, List<PacketRow> packets) {
+                             List<InvocationRecord> invocations, List<PacketRow> packets) implements AutoCloseable {
+
+    /**
+     * Deletes the temporary files its lists are read from (a capture too big to hold), once it has been read out:
+     * its lists cannot be read after. A result held in memory has none; closing it changes nothing.
+     */
+    @Override
+    public void close() {
+        Spill.close(connections);
+        Spill.close(messages);
+        Spill.close(invocations);
+        Spill.close(packets);
+    }
 
     /**
      * @param frames         frames read
@@ -84,19 +96,21 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
      *                     backend connection with its set-up and teardown), else its messages'; null when none
      * @param legWireBytes their frame bytes; null when none
      * @param legMs        the time the legs took, summed: each leg's connection first to last packet, or its latency
+     * @param operation    the plain name of the method's operation ({@link io.wireanalyze.protocol.MessageInfo#operation()}),
+     *                     or null where the request names none
      */
     public record InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                    long packets, long dataPackets, long overheadPackets, long requestBytes,
                                    long replyBytes, boolean warmup, boolean marker, String exception, int fragments,
                                    Long framingBytes, Long legOf, Integer legs, Long legPackets, Long legWireBytes,
-                                   Double legMs, Long valueBytes, Long securityBytes) {
+                                   Double legMs, Long valueBytes, Long securityBytes, String operation) {
 
-        /** A call that is not layered and has no legs. */
+        /** A call that is not layered and has no legs, whose method is its operation's plain name. */
         public InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                 long packets, long dataPackets, long overheadPackets, long requestBytes,
                                 long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
             this(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets, overheadPackets, requestBytes,
-                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null, null, null);
+                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null, null, null, method);
         }
 
         /** Counted in the figures: neither warm-up nor the marker, nor a leg of another call. */
@@ -107,25 +121,25 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
         InvocationRecord withLegOf(long root) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, root,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
+                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
         }
 
         InvocationRecord withMethod(String m) {
             return new InvocationRecord(connection, m, requestFrame, replyFrame, latencyMs, packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
+                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
         }
 
         InvocationRecord withWarmup(boolean w) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, w, marker, exception, fragments, framingBytes, legOf,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes);
+                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
         }
 
         InvocationRecord withLegs(int n, long packets, long wireBytes, double ms) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, this.packets, dataPackets,
                     overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
-                    n, packets, wireBytes, ms, valueBytes, securityBytes);
+                    n, packets, wireBytes, ms, valueBytes, securityBytes, operation);
         }
     }
 

@@ -294,6 +294,7 @@ public final class Analyzer {
                 }
                 AnalysisResult result = analyzer.finish(source.name(), source.stopReason());
                 if (analyzer.anotherRound() == null || round == MAX_ROUNDS) return result;
+                result.close();
                 facts = analyzer.anotherRound();
             } finally {
                 analyzer.close();

@@ -110,7 +110,7 @@ final class Invocations {
         int lastMarker = -1;
         for (int i = 0; i < exchanges.size(); i++) {
             Exchange e = exchanges.get(i);
-            if (!isMarker(e.request.info().method())) continue;
+            if (!isMarker(e.request.info())) continue;
             lastMarker = i;
             Ledger.Placed p = placed.get(e.request);
             if (p.firstFrame != Long.MAX_VALUE) totals.marker(p.firstNanos);
@@ -133,7 +133,7 @@ final class Invocations {
             var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                     packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
                     warmup != null && warmup, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
-                    null, null, null, null, null, values.sum(), security.sum());
+                    null, null, null, null, null, values.sum(), security.sum(), e.request.info().operation());
             int at = c.log.indexOf(pq.firstFrame);
             totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
             // Legs nest in time, whatever order the capture holds their frames in.
@@ -169,6 +169,7 @@ final class Invocations {
         });
         for (PendingInvocation p : pending) legs.accept(p.settled(facts));
         legs.finish();
+        Spill.close(pending);   // read once: its files go now
         return new Final(Spill.values(out.sorted()), measured[0], packets[0], packets[1]);
     }
 
@@ -177,19 +178,20 @@ final class Invocations {
     }
 
     /**
-     * Whether a call's method is the marker: its name alone (Java RMI, CORBA), or qualified by a namespace (a SOAP
-     * operation in Clark notation, {@code {ns}wireanalyzeMark}) or a URN prefix (its SOAPAction, {@code urn:wireanalyzeMark},
-     * when WS-Security encrypted the Body) or a handler name (XML-RPC's {@code Bench.wireanalyzeMark}).
+     * Whether a call is the marker: its operation's plain name is the marker's, however its protocol qualifies the
+     * method (the decoder tells the operation apart: {@link MessageInfo#operation()}).
      */
-    private boolean isMarker(String method) {
-        if (marker == null || method == null) return false;
-        return method.equals(marker) || method.endsWith("}" + marker) || method.endsWith(":" + marker) || method.endsWith("." + marker);
+    private boolean isMarker(MessageInfo call) {
+        return marker != null && marker.equals(call.operation());
     }
 
-    /** What makes two legs the same call: target, operation, name and argument bytes. */
+    /** What makes two legs the same call: target, operation, name, the protocol's columns and argument bytes. */
     private static String call(Message request, long argumentBytes) {
         MessageInfo i = request.info();
-        return i.method() + "|" + i.objId() + "|" + i.hash() + "|" + i.op() + "|" + i.name() + "|" + argumentBytes;
+        StringBuilder b = new StringBuilder().append(i.method()).append('|').append(i.objId()).append('|').append(i.hash())
+                .append('|').append(i.name()).append('|').append(argumentBytes);
+        i.details().columns((k, v) -> b.append('|').append(k).append('=').append(v));
+        return b.toString();
     }
 
     private static long requests(Connection c) {

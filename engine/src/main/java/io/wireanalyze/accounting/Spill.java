@@ -23,7 +23,9 @@ import java.util.PriorityQueue;
  * sorted and written to a temporary file as a run; {@link #sorted} merges the runs. What an analysis holds is then
  * bounded by the open connections and these buffers, not by the capture. Equal records keep the order they were
  * added in (the sort is stable, and the merge takes earlier runs first). A capture whose records fit in memory never
- * touches the disk.
+ * touches the disk. The list {@link #sorted} gives reads its runs until it is closed ({@link #close(List)}): then
+ * its files are deleted (the analysis closes what it read once, and {@link AnalysisResult#close} the rest); at the
+ * JVM's exit only what a failure left.
  */
 final class Spill<T> {
 
@@ -77,18 +79,36 @@ final class Spill<T> {
     private void writeRun() {
         buffer.sort(order);
         try {
-            Path file = Files.createTempFile("wireanalyze-" + kind + "-", ".run");
-            file.toFile().deleteOnExit();
+            Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
+            file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
             try (DataOutputStream out = new DataOutputStream(new BufferOut(Files.newOutputStream(file)))) {
                 out.writeInt(buffer.size());
                 for (T v : buffer) codec.write(out, v);
             }
             runs.add(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot spill " + kind + " records to a temporary file (java.io.tmpdir="
-                    + System.getProperty("java.io.tmpdir") + "): " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot spill " + kind + " records to a temporary file in " + directory()
+                    + ": " + e.getMessage(), e);
         }
         buffer.clear();
+    }
+
+    /** Where runs go: the system property {@code wireanalyze.spill.dir}, else {@code java.io.tmpdir}. */
+    static Path directory() {
+        return Path.of(System.getProperty("wireanalyze.spill.dir", System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * Deletes the files behind a list {@link #sorted} (or {@link #values}) gave, when it has any: the list cannot be
+     * read after. Any other list is left as it is.
+     */
+    static void close(List<?> list) {
+        if (list instanceof Closing c) c.close();
+    }
+
+    /** A list read from files that {@link #close} deletes. */
+    private interface Closing {
+        void close();
     }
 
     /** The values of keyed records, in their order. */
@@ -98,7 +118,12 @@ final class Spill<T> {
 
     /** What {@code value} makes of keyed records, in their order, made as they are read. */
     static <T> List<T> values(List<Codecs.Keyed<T>> keyed, java.util.function.Function<Codecs.Keyed<T>, T> value) {
-        return new AbstractList<>() {
+        final class Values extends AbstractList<T> implements Closing {
+            @Override
+            public void close() {
+                Spill.close(keyed);
+            }
+
             @Override
             public T get(int index) {
                 return value.apply(keyed.get(index));
@@ -124,11 +149,12 @@ final class Spill<T> {
                     }
                 };
             }
-        };
+        }
+        return new Values();
     }
 
     /** The runs merged: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
-    private static final class Merged<T> extends AbstractList<T> {
+    private static final class Merged<T> extends AbstractList<T> implements Closing {
         private final String kind;
         private final Codec<T> codec;
         private final Comparator<T> order;
@@ -136,6 +162,7 @@ final class Spill<T> {
         private final long size;
         private Iterator<T> cursor;
         private int cursorIndex;
+        private boolean closed;
 
         Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, long size) {
             this.kind = kind;
@@ -186,7 +213,23 @@ final class Spill<T> {
             };
         }
 
-        private PriorityQueue<Run<T>> open() {
+        /** Deletes the runs' files (a run being read goes on to its end: the system frees a file when it is closed). */
+        @Override
+        public synchronized void close() {
+            if (closed) return;
+            closed = true;
+            cursor = null;
+            for (Path p : runs) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    p.toFile().deleteOnExit();   // held open elsewhere (Windows): at exit, then
+                }
+            }
+        }
+
+        private synchronized PriorityQueue<Run<T>> open() {
+            if (closed) throw new IllegalStateException(kind + " records: already closed, their temporary files deleted");
             PriorityQueue<Run<T>> heads = new PriorityQueue<>(Math.max(1, runs.size()), (a, b) -> {
                 int c = order.compare(a.head, b.head);
                 return c != 0 ? c : Integer.compare(a.index, b.index);
@@ -223,7 +266,7 @@ final class Spill<T> {
                     left = in.readInt();
                 }
                 if (left == 0) {
-                    in.close();
+                    close();
                     head = null;
                     return false;
                 }
@@ -234,6 +277,15 @@ final class Spill<T> {
                 throw new UncheckedIOException(file + ": spilled " + kind + " records end early (the temporary file was changed)", e);
             } catch (IOException e) {
                 throw new UncheckedIOException(file + ": cannot read spilled " + kind + " records: " + e.getMessage(), e);
+            }
+        }
+
+        void close() {
+            if (in == null) return;
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // read only: nothing lost
             }
         }
     }

@@ -173,6 +173,7 @@ public final class SplitAnalysis {
             }
             Settled settled = settle(done, headers.tracker, options, recordsInMemory, source, null);
             if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+            settled.result().close();   // a discarded round: its files go now
             round = settled.anotherRound();
         }
     }
@@ -203,6 +204,7 @@ public final class SplitAnalysis {
                 List<Part> parts = workers == null ? List.of() : workers.finish();
                 Settled settled = settle(parts, headers.tracker, options, recordsInMemory, source.name(), source.stopReason());
                 if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+                settled.result().close();   // a discarded round: its files go now
                 round = settled.anotherRound();
             } finally {
                 if (workers != null) workers.close();
@@ -261,6 +263,11 @@ public final class SplitAnalysis {
                 for (var m : p.messages()) ms.add(Renumber.message(m, rank(firsts, m.value().connection())));
                 for (var i : p.invocations()) is.add(Renumber.invocation(i, rank(firsts, i.record().connection())));
                 for (var r : p.packets()) ps.add(Renumber.packet(r, rank(firsts, r.connection())));
+                // Read once: the part's files go now.
+                Spill.close(p.connections());
+                Spill.close(p.messages());
+                Spill.close(p.invocations());
+                Spill.close(p.packets());
             }
             connections = cs.sorted();
             messages = ms.sorted();

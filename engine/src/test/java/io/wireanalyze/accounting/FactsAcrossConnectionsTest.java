@@ -25,7 +25,7 @@ class FactsAcrossConnectionsTest {
     private static List<String> remoteInterfaces(AnalysisResult r) {
         return r.messages().stream()
                 .filter(m -> m.message().protocol().equals(Jrmp.NAME) && m.message().type().label().equals("call")
-                        && m.connection() == 2 && m.message().info().objNum() != null && m.message().info().objNum() > 2)
+                        && m.connection() == 2 && m.message().info().details().column("objNum") instanceof Long n && n > 2)
                 .map(m -> (String) m.message().info().details().asMap().get("remoteInterface")).toList();
     }
 

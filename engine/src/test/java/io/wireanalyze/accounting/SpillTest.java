@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,35 +77,97 @@ class SpillTest {
         return TestCaptures.fixtureCaptures();
     }
 
-    /** A message read back has what every report reads of it: its fields, its details' fields, exception, note... */
+    /**
+     * A message read back is the message spilled: the same record, its details the decoder's own record (the same
+     * class, equal), so that spilled and live details are one type and whatever reads them reads the same.
+     */
     @ParameterizedTest
     @MethodSource("fixtures")
-    void messagesComeBackWithWhatTheReportsRead(Path pcap) throws IOException {
+    void messagesComeBackAsTheyWere(Path pcap) throws IOException {
         AnalysisResult r = Analyses.analyze(pcap, AnalysisOptions.defaults()
                 .withProtocols(io.wireanalyze.protocols.ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap))));
         Codecs codecs = new Codecs();
         assertTrue(r.messages().size() > 0);
         for (MessageRecord m : r.messages()) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(42, m));
+            codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(42, m, 7));
             Codecs.Keyed<MessageRecord> back = codecs.messages.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
             assertEquals(42, back.seq());
-            MessageRecord b = back.value();
-            assertEquals(m.frame(), b.frame());
-            assertEquals(m.lastFrame(), b.lastFrame());
-            assertEquals(m.timeMs(), b.timeMs());
-            assertEquals(m.connection(), b.connection());
-            assertEquals(m.packets(), b.packets());
-            Message x = m.message(), y = b.message();
-            assertEquals(x.withInfo(x.info().withDetails(Details.NONE)), y.withInfo(y.info().withDetails(Details.NONE)));
-            Details d = x.info().details(), e = y.info().details();
-            assertEquals(d.asMap(), e.asMap(), pcap + ": " + x);
-            assertEquals(d.exception(), e.exception());
-            assertEquals(d.note(), e.note());
-            assertEquals(d.framingBytes(), e.framingBytes());
-            assertEquals(d.valueBytes(), e.valueBytes());
-            assertEquals(d.securityBytes(), e.securityBytes());
-            assertEquals(d.returned(), e.returned());
+            assertEquals(7, back.stamp());
+            assertEquals(m, back.value(), pcap.toString());
+            Details d = m.message().info().details(), e = back.value().message().info().details();
+            assertSame(d.getClass(), e.getClass(), pcap + ": " + m.message());
+            assertEquals(d.asMap(), e.asMap());
+        }
+        for (AnalysisResult.InvocationRecord i : r.invocations()) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            codecs.finalInvocations.write(new DataOutputStream(bytes), new Codecs.Keyed<>(3, i));
+            assertEquals(i, codecs.finalInvocations.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))).value());
+        }
+        for (AnalysisResult.ConnectionStats c : r.connections()) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            codecs.connections.write(new DataOutputStream(bytes), c);
+            assertEquals(c, codecs.connections.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+        }
+    }
+
+    /** What is not made of records, enums, strings, numbers, booleans and lists is refused with its class named. */
+    @Test
+    void whatCannotComeBackIsRefused() {
+        Codecs codecs = new Codecs();
+        var odd = new AnalysisResult.ConnectionStats(1, "a", "b", "jrmp", 0, 0, 0, 0, 0, 0, 0, false, 0, 0, 0);
+        assertEquals(odd, roundTrip(codecs, odd));
+        Details notARecord = out -> out.field("k", "v");
+        Message m = new Message(new io.wireanalyze.protocol.ProtocolName("x"), io.wireanalyze.protocol.MessageType.UNPARSED,
+                io.wireanalyze.phase.Phase.UNPARSED, io.wireanalyze.tcp.Direction.C2S, 0, 1, 0, 1,
+                io.wireanalyze.protocol.Role.NONE, -1, io.wireanalyze.protocol.MessageInfo.of(notARecord));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> codecs.messages.write(
+                new DataOutputStream(new ByteArrayOutputStream()), new Codecs.Keyed<>(1, new MessageRecord(1L, 1L, 0.0, 1, m, 1))));
+        assertTrue(e.getMessage().contains("SpillTest"), e.getMessage());
+    }
+
+    private static AnalysisResult.ConnectionStats roundTrip(Codecs codecs, AnalysisResult.ConnectionStats c) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            codecs.connections.write(new DataOutputStream(bytes), c);
+            return codecs.connections.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * An analysis that spilled every record (a bound of one) keeps its runs while it is read, and none once closed:
+     * the invocations it settled went when they were read, the rest when the result closed; not at the JVM's exit.
+     */
+    @Test
+    void aClosedAnalysisLeavesNoTemporaryFile(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path pcap = TestCaptures.fixture("jrmp/lookup-then-invoke.pcap");
+        var frames = TestCaptures.frames(pcap);
+        String before = System.getProperty("wireanalyze.spill.dir");
+        System.setProperty("wireanalyze.spill.dir", tmp.toString());
+        try {
+            AnalysisResult r = Analyzer.analyze(() -> TestCaptures.source("lookup-then-invoke", frames),
+                    AnalysisOptions.defaults().withKeepPackets(true), f -> { }, 1);
+            List<Path> runs = runs(tmp);
+            assertTrue(runs.stream().anyMatch(p -> p.getFileName().toString().startsWith("wireanalyze-messages-")), runs.toString());
+            assertTrue(runs.stream().anyMatch(p -> p.getFileName().toString().startsWith("wireanalyze-packets-")), runs.toString());
+            int messages = r.messages().size();
+            assertEquals(messages, new ArrayList<>(r.messages()).size());
+            assertTrue(r.invocations().size() > 0);
+            r.close();
+            assertEquals(List.of(), runs(tmp));
+            assertThrows(IllegalStateException.class, () -> r.messages().iterator());
+            r.close();   // twice: nothing more to do
+        } finally {
+            if (before == null) System.clearProperty("wireanalyze.spill.dir");
+            else System.setProperty("wireanalyze.spill.dir", before);
+        }
+    }
+
+    private static List<Path> runs(Path dir) throws IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.sorted().toList();
         }
     }
 }

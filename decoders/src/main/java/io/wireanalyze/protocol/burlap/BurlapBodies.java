@@ -87,7 +87,7 @@ public final class BurlapBodies extends XmlBodies {
         var details = new BurlapDetails(role == Role.REQUEST ? b.arguments : null, length, b.valueBytes, w.elements(),
                 b.fault ? b.faultValue("code") : null, b.fault ? b.faultValue("message") : null);
         String method = request != null ? request.info().method() : b.method.toString();
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
+        MessageInfo info = new MessageInfo(null, null, method, method, null, details);
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         int dataStart = Math.max(b.dataStart, p);

@@ -73,7 +73,7 @@ final class GiopBodies {
             }
         }
         if (isNaming) naming.remember(key);
-        MessageInfo info = new MessageInfo(key == null ? null : key.hex(), null, null, null, f.operation, name, null, extra.build());
+        MessageInfo info = new MessageInfo(key == null ? null : key.hex(), null, f.operation, f.operation, name, extra.build());
         return new Body(info, isNaming, null);
     }
 
@@ -132,7 +132,7 @@ final class GiopBodies {
     private static MessageInfo carried(Message earlier, GiopDetails.Builder extra) {
         if (earlier == null) return MessageInfo.of(extra.build());
         MessageInfo q = earlier.info();
-        return new MessageInfo(q.objId(), null, null, null, q.method(), q.name(), null, extra.build());
+        return new MessageInfo(q.objId(), null, q.method(), q.operation(), q.name(), extra.build());
     }
 
     private static void contexts(GiopParser.Fields f, GiopDetails.Builder extra) {

@@ -122,7 +122,7 @@ public final class GiopSession implements ProtocolSession {
         MessageInfo info = body.info();
         if (of != null) {
             requestId = of.requestId();
-            info = new MessageInfo(of.info().objId(), null, null, null, of.info().method(), of.info().name(), null,
+            info = new MessageInfo(of.info().objId(), null, of.info().method(), of.info().operation(), of.info().name(),
                     ((GiopDetails) info.details()).asFragment(of.type().label(), continued.fragments() + 1));
         }
         if (type == GiopMessageType.REQUEST || type == GiopMessageType.REPLY || type == GiopMessageType.FRAGMENT) {

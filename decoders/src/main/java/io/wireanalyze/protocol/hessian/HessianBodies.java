@@ -69,7 +69,7 @@ public final class HessianBodies implements BodyDecoder {
         int length = body.remaining();
         var details = new HessianDetails(ok.version(), ok.arguments(), length, (Long) ok.valueBytes(), ok.values(), ok.faultCode(), ok.faultMessage());
         String method = request != null ? request.info().method() : ok.method();
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
+        MessageInfo info = new MessageInfo(null, null, method, method, null, details);
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         return new DecodeStep.Decoded<>(new Message(HESSIAN, ok.type(), phase, d, offset, length, offset + (ok.dataStart() - p),

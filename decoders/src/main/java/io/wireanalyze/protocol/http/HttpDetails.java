@@ -26,7 +26,7 @@ import java.util.List;
  */
 public record HttpDetails(String method, String uri, String version, Integer status, String contentType, Boolean chunked,
                           String upgrade, long headerBytes, long bodyBytes, Integer interim, String body, Details inner,
-                          List<String> badHeaders) implements Details {
+                          List<String> badHeaders) implements Details.Layer {
 
     @Override
     public void fields(FieldSink out) {
@@ -44,16 +44,6 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     }
 
     @Override
-    public String exception() {
-        return inner.exception();
-    }
-
-    @Override
-    public String note() {
-        return inner.note();
-    }
-
-    @Override
     public Long valueBytes() {
         return inner.valueBytes();
     }
@@ -61,10 +51,5 @@ public record HttpDetails(String method, String uri, String version, Integer sta
     @Override
     public Long securityBytes() {
         return inner.securityBytes();
-    }
-
-    @Override
-    public List<String> returned() {
-        return inner.returned();
     }
 }

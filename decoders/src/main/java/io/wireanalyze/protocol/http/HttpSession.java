@@ -110,7 +110,7 @@ public final class HttpSession implements ProtocolSession {
         }
         String target = r.uri();
         int query = target.indexOf('?');
-        MessageInfo info = new MessageInfo(null, null, null, null, r.method().name() + " " + (query < 0 ? target : target.substring(0, query)),
+        MessageInfo info = new MessageInfo(null, null, r.method().name() + " " + (query < 0 ? target : target.substring(0, query)),
                 null, null, details(f, why, Details.NONE));
         Message m = head(f, Http.NAME, HttpMessageType.REQUEST, HttpPhaseRules.request(null), Direction.C2S, Role.REQUEST,
                 nextRequestId++, info);
@@ -135,15 +135,16 @@ public final class HttpSession implements ProtocolSession {
             if (step instanceof DecodeStep.Decoded<Message> inner) return widen(inner.message(), f, Direction.S2C, Role.REPLY, id);
             if (step == null) {
                 MessageInfo q = request.info();
-                MessageInfo info = new MessageInfo(q.objId(), q.objNum(), q.op(), q.hash(), q.method(), q.name(), null,
-                        details(f, null, Details.NONE));
+                MessageInfo info = new MessageInfo(q.objId(), q.hash(), q.method(), q.operation(), q.name(),
+                        details(f, null, q.details().forReply()));
                 return head(f, request.protocol(), HttpMessageType.RESPONSE, HttpPhaseRules.response(request), Direction.S2C,
                         Role.REPLY, id, info);
             }
             why = ((DecodeStep.Malformed<Message>) step).failure().describe();
         }
         String method = request == null ? null : request.info().method();
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details(f, why, Details.NONE));
+        String operation = request == null ? null : request.info().operation();
+        MessageInfo info = new MessageInfo(null, null, method, operation, null, details(f, why, Details.NONE));
         ProtocolName name = request == null ? Http.NAME : request.protocol();
         return head(f, name, HttpMessageType.RESPONSE, HttpPhaseRules.response(request), Direction.S2C, Role.REPLY, id, info);
     }

@@ -100,7 +100,7 @@ public final class HttpInvokerBodies implements BodyDecoder {
     private static DecodeStep<Message> message(ByteBuffer body, long offset, HttpInvokerMessageType type, String method,
                                                HttpInvokerDetails details, Role role, Message request) {
         int length = body.remaining();
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
+        MessageInfo info = new MessageInfo(null, null, method, method, null, details);
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         return new DecodeStep.Decoded<>(new Message(HTTPINVOKER, type, phase, d, offset, length, offset, length, role, -1, info), length);

@@ -54,17 +54,17 @@ final class JrmpParser {
         int op = in.getInt(h + OBJID_LENGTH);
         long hash = in.getLong(h + OBJID_LENGTH + 4);
         boolean wellKnown = "0:0:0".equals(uid);
-        String method;
+        String method, operation = null;
         String name = null;
         Long lease = null;
         List<String> objIds = List.of();
         JrmpDetails.Call details = null;
         if (wellKnown && objNum == REGISTRY_ID) {
-            method = op >= 0 && op < REGISTRY_OPS.length ? REGISTRY_OPS[op] : "op " + op;
+            method = op >= 0 && op < REGISTRY_OPS.length ? operation = REGISTRY_OPS[op] : "op " + op;
             Str s = firstString(contents);
             if (s != null) name = s.value();
         } else if (wellKnown && objNum == DGC_ID) {
-            method = op >= 0 && op < DGC_OPS.length ? DGC_OPS[op] : "op " + op;
+            method = op >= 0 && op < DGC_OPS.length ? operation = DGC_OPS[op] : "op " + op;
             lease = leaseValue(contents);
             objIds = objIds(contents);
         } else if (op != -1) {
@@ -77,7 +77,7 @@ final class JrmpParser {
             if (remote == null && named != null) remote = named.remoteInterface();
             String unnamed = "method#" + Long.toHexString(hash);
             if (named != null) {
-                method = named.method();
+                method = operation = named.method();
             } else {
                 method = unnamed + (remote != null ? " on " + remote : "") + " (" + arguments.shown() + ")";
             }
@@ -88,12 +88,12 @@ final class JrmpParser {
                 case WELL_KNOWN -> "well-known";
                 case GUESSED -> "guessed";
             };
-            details = new JrmpDetails.Call(objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how, wants);
+            details = new JrmpDetails.Call(objNum, op, lease, objIds, arguments.shown().isEmpty() ? null : arguments.shown(), remote, how, wants);
         }
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
-        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", objNum, op, hash, method, name, lease,
-                details != null ? details : new JrmpDetails.Call(objIds));
+        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", hash, method, operation, name,
+                details != null ? details : new JrmpDetails.Call(objNum, op, lease, objIds));
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.CALL, JrmpPhaseRules.call(wellKnown, objNum),
                 Direction.C2S, offset, length, offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), length);
     }
@@ -112,21 +112,16 @@ final class JrmpParser {
             String type = !stub.interfaces().isEmpty() ? stub.interfaces().get(stub.interfaces().size() - 1) : stub.stubClass();
             objects.stub(stub.objId(), type);   // calls on it name its interface
         }
-        JrmpDetails.Return details = new JrmpDetails.Return(
-                returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
+        Long lease = leaseValue(contents);
+        MessageInfo q = request == null ? MessageInfo.EMPTY : request.info();
+        JrmpDetails.Return details = new JrmpDetails.Return((Long) q.details().column("objNum"),
+                (Integer) q.details().column("op"), lease, returnType == NORMAL_RETURN ? "normal" : returnType == EXCEPTIONAL_RETURN ? "exception" : Hex.of(returnType),
                 uid(in, h + 1),
                 returnType == EXCEPTIONAL_RETURN && first != null ? first.className() : null,
                 stub == null ? null : stub.interfaces(), stub == null ? null : stub.stubClass(),
                 stub == null ? null : stub.endpoint(), stub == null ? null : stub.objId(),
                 stub == null && returnType == NORMAL_RETURN && first != null ? first.className() : null);
-        Long lease = leaseValue(contents);
-        MessageInfo info;
-        if (request != null) {
-            MessageInfo q = request.info();
-            info = new MessageInfo(q.objId(), q.objNum(), q.op(), q.hash(), q.method(), q.name(), lease, details);
-        } else {
-            info = new MessageInfo(null, null, null, null, null, null, lease, details);
-        }
+        MessageInfo info = new MessageInfo(q.objId(), q.hash(), q.method(), q.operation(), q.name(), details);
         int dataStart = h + RETURN_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.RETURN, JrmpPhaseRules.ret(request, lease, stub != null),

@@ -61,7 +61,7 @@ public final class SoapBodies implements BodyDecoder {
             DescriptionFetch fetch = DescriptionFetch.of(head);
             if (fetch == null)
                 return new DecodeStep.Malformed<>(offset, "soap.request", "an empty body (expected: an Envelope, or a GET of ?wsdl or ?xsd=)");
-            MessageInfo info = new MessageInfo(null, null, null, null, head.method(), head.target(), null,
+            MessageInfo info = new MessageInfo(null, null, head.method(), null, head.target(),
                     new SoapDetails.Description(null, null, 0));
             return new DecodeStep.Decoded<>(new Message(SOAP, fetch.request(), Phase.NAMING, Direction.C2S, offset, 0, offset, 0,
                     Role.REQUEST, -1, info), 0);
@@ -94,7 +94,7 @@ public final class SoapBodies implements BodyDecoder {
         var details = new SoapDetails.Envelope(e.version, e.operation, action, length, header, e.securityBytes,
                 e.contentEnd - e.contentStart, e.encrypted ? null : e.valueBytes, elements, e.encrypted, e.faultCode, e.faultReason);
         String method = request != null ? request.info().method() : e.encrypted && action != null && !action.isEmpty() ? action : e.operation;
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
+        MessageInfo info = new MessageInfo(null, null, method, request != null ? request.info().operation() : operation(method), null, details);
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         return new DecodeStep.Decoded<>(new Message(SOAP, type, phase, d, offset, length, offset + (e.contentStart - p),
@@ -110,7 +110,7 @@ public final class SoapBodies implements BodyDecoder {
         if (walked instanceof XmlWalk.Walked.Stopped s) return new DecodeStep.Malformed<>(s.failure());
         long elements = ((XmlWalk.Walked.Done) walked).elements();
         MessageInfo q = request.info();
-        MessageInfo info = new MessageInfo(null, null, null, null, q.method(), q.name(), null,
+        MessageInfo info = new MessageInfo(null, null, q.method(), q.operation(), q.name(),
                 new SoapDetails.Description(reader.root, reader.targetNamespace, elements));
         int length = body.remaining();
         return new DecodeStep.Decoded<>(new Message(SOAP, fetch.response(), Phase.NAMING, Direction.S2C, offset, length, offset,
@@ -118,6 +118,16 @@ public final class SoapBodies implements BodyDecoder {
     }
 
     /** SOAP 1.1's SOAPAction field, or SOAP 1.2's action parameter of the media type; unquoted; null when neither. */
+    /**
+     * A SOAP method's plain operation: the local part of {@code {namespace}op}, or the last part of a SOAPAction
+     * ({@code urn:op}, {@code http://host/Service/op}, {@code ...#op}) when the Body was encrypted.
+     */
+    static String operation(String method) {
+        if (method == null) return null;
+        int cut = Math.max(Math.max(method.lastIndexOf('}'), method.lastIndexOf(':')), Math.max(method.lastIndexOf('/'), method.lastIndexOf('#')));
+        return method.substring(cut + 1);
+    }
+
     static String action(RequestHead head) {
         String field = head.field("SOAPAction");
         if (field != null) {

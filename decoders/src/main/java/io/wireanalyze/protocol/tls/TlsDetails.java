@@ -51,7 +51,7 @@ public sealed interface TlsDetails extends Details {
      * @param plaintextBytes its bytes in the plaintext stream
      * @param overheadBytes  the rest of its span: record headers, explicit nonces, content types, padding and tags
      */
-    record Carried(Details inner, int records, long plaintextBytes, long overheadBytes) implements TlsDetails {
+    record Carried(Details inner, int records, long plaintextBytes, long overheadBytes) implements TlsDetails, Details.Layer {
         @Override
         public void fields(FieldSink out) {
             inner.fields(out);
@@ -62,21 +62,6 @@ public sealed interface TlsDetails extends Details {
         @Override
         public long framingBytes() {
             return inner.framingBytes() + overheadBytes;
-        }
-
-        @Override
-        public String exception() {
-            return inner.exception();
-        }
-
-        @Override
-        public String note() {
-            return inner.note();
-        }
-
-        @Override
-        public List<String> returned() {
-            return inner.returned();
         }
 
         /** What the inner message wants of the capture's facts, its fields coming first. */

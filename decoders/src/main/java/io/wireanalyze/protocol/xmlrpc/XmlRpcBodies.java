@@ -99,7 +99,9 @@ public final class XmlRpcBodies extends XmlBodies {
         var details = new XmlRpcDetails(role == Role.REQUEST ? x.params : null, length, inflated, x.valueBytes, w.elements(),
                 x.faultCode, x.faultString);
         String method = request != null ? request.info().method() : x.method.toString();
-        MessageInfo info = new MessageInfo(null, null, null, null, method, null, null, details);
+        // Handler.method: the operation is the method, after the handler's name (system.listMethods: listMethods)
+        String operation = request != null ? request.info().operation() : method.substring(method.lastIndexOf('.') + 1);
+        MessageInfo info = new MessageInfo(null, null, method, operation, null, details);
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         long dataOffset = offset;

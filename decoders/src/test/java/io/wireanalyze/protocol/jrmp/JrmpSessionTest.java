@@ -89,8 +89,8 @@ class JrmpSessionTest {
         Message call = decode(Direction.C2S, LOOKUP_CALL, InputState.PEER_REPLIED);
         assertEquals(JrmpMessageType.CALL, call.type());
         assertEquals(Phase.NAMING, call.phase());
-        assertEquals(0L, call.info().objNum());
-        assertEquals(2, call.info().op());
+        assertEquals(0L, call.info().details().column("objNum"));
+        assertEquals(2, call.info().details().column("op"));
         assertEquals(0x44154dc9d4e63bdfL, call.info().hash());
         assertEquals("lookup", call.info().method());
         assertEquals("MessengerService", call.info().name());
@@ -162,7 +162,7 @@ class JrmpSessionTest {
         Message m = assertInstanceOf(DecodeStep.Decoded.class, step).message() instanceof Message mm ? mm : null;
         assertNotNull(m);
         assertEquals("sendInts", m.info().method());
-        assertEquals(-1, m.info().op());
+        assertEquals(-1, m.info().details().column("op"));
         assertEquals(Phase.INVOCATION, m.phase());
         assertEquals("[7:63:1, 42]", m.info().objId());
         // Data: everything after the 41-byte call header (opcode, stream header, block header, 34 bytes).

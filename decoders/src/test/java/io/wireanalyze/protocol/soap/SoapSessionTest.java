@@ -144,4 +144,15 @@ class SoapSessionTest {
         assertEquals(Boolean.TRUE, call.info().details().asMap().get("soapBodyEncrypted"));
         assertNull(call.info().details().valueBytes());
     }
+
+    /** A SOAP method's plain operation, whichever form the method takes: Clark notation, or a SOAPAction. */
+    @Test
+    void theOperationIsTheMethodsLastName() {
+        assertEquals("sendInts", SoapBodies.operation("{http://bench.wireanalyze.io/}sendInts"));
+        assertEquals("GetExternalIPAddress", SoapBodies.operation("{urn:schemas-upnp-org:service:WANIPConnection:1}GetExternalIPAddress"));
+        assertEquals("wireanalyzeMark", SoapBodies.operation("urn:wireanalyzeMark"));
+        assertEquals("GetQuote", SoapBodies.operation("http://example.org/StockService/GetQuote"));
+        assertEquals("op", SoapBodies.operation("op"));
+        assertNull(SoapBodies.operation(null));
+    }
 }

@@ -65,7 +65,7 @@ class TlsCaptureTest {
                     Message m = x.message();
                     MessageInfo i = m.info();
                     return x.connection() + " " + m.direction() + " " + m.type() + " " + m.phase() + " " + i.method() + " " + i.hash()
-                            + " " + i.name() + " " + (i.objNum() != null && i.objNum() <= 2 ? i.objNum() : "object") + " " + i.leaseMs() + " " + m.role();
+                            + " " + i.name() + " " + (i.details().column("objNum") instanceof Long n && n <= 2 ? n : "object") + " " + i.details().column("leaseMs") + " " + m.role();
                 }).toList();
     }
 

@@ -61,15 +61,11 @@ public final class HessianWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        server.begin();
-        try {
+        return server.start(this::close, () -> {
             LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
             return server.launch(stack, HessianServer.class, List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL,
                     protocol.toString(), HessianServer.REPLY, options.reply().toString()), ServerLaunch.READY_PREFIX + "hessian=" + port);
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override

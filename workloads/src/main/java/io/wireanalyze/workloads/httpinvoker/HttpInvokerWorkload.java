@@ -49,15 +49,11 @@ public final class HttpInvokerWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        server.begin();
-        try {
+        return server.start(this::close, () -> {
             return server.launch(launch.withClassPath(StackLibrary.HTTPINVOKER.classPath()),
                     HttpInvokerServer.class, List.of(HttpInvokerServer.PORT, Integer.toString(port)),
                     ServerLaunch.READY_PREFIX + "httpinvoker=" + port);
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override

@@ -5,12 +5,12 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.HttpPortOption;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
@@ -41,14 +41,10 @@ import java.util.TreeMap;
  */
 public final class HttpRmiWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final ServerConfig config;
     private final TunnelRoute route;
     private final JrmpWorkload rmi;
-    private State state = State.NEW;
-    private JvmProcess web;
-    private JvmProcess proxy;
+    private final ServerJvm web = new ServerJvm("http-rmi servers");
 
     public HttpRmiWorkload(ServerConfig config, TunnelRoute route) {
         this.config = config;
@@ -82,33 +78,25 @@ public final class HttpRmiWorkload implements Workload {
      */
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("http-rmi servers: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
-        try {
+        return web.start(this::close, () -> {
             ServerReady ready = rmi.start();
             LaunchSettings stack = config.launch().withClassPath(StackLibrary.JETTY_NETTY.classPath());
-            web = ServerLaunch.start("http-rmi web server", stack, TunnelWebServer.class, Map.of(),
+            web.launch("http-rmi web server", stack, TunnelWebServer.class, Map.of(),
                     List.of(TunnelLimits.PORT, Integer.toString(route.httpPort()),
                             TunnelLimits.ALLOW, TunnelLimits.portList(Set.of(config.namingPort(), config.objectPort()))),
                     ServerLaunch.READY_PREFIX + "http=" + route.httpPort());
             if (route.via() == Via.PROXY)
-                proxy = ServerLaunch.start("http-rmi proxy", stack, ForwardProxy.class, Map.of(),
+                web.launch("http-rmi proxy", stack, ForwardProxy.class, Map.of(),
                         List.of(TunnelLimits.PORT, Integer.toString(route.proxyPort()), TunnelLimits.ALLOW, Integer.toString(route.httpPort())),
                         ServerLaunch.READY_PREFIX + "proxy=" + route.proxyPort());
             return ready;
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || web == null)
-            throw new WorkloadException("http-rmi servers: " + state.name().toLowerCase(java.util.Locale.ROOT) + " (expected: running; call start() first)");
+        web.requireRunning();
         rmi.requireRunning();
-        ServerLaunch.requireAlive(web);
-        if (proxy != null) ServerLaunch.requireAlive(proxy);
         Map<String, String> properties = new TreeMap<>(Map.of(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost(),
                 HttpRmiClient.HTTP_PORT_PROPERTY, Integer.toString(route.httpPort())));
         route.proxy().ifPresent(p -> properties.put(HttpRmiClient.PROXY_PORT_PROPERTY, Integer.toString(p.port())));
@@ -130,8 +118,7 @@ public final class HttpRmiWorkload implements Workload {
     @Override
     public List<String> serverOutput() {
         List<String> lines = new ArrayList<>(rmi.serverOutput());
-        if (web != null) lines.addAll(web.stdout());
-        if (proxy != null) lines.addAll(proxy.stdout());
+        lines.addAll(web.output());
         return lines;
     }
 
@@ -143,11 +130,7 @@ public final class HttpRmiWorkload implements Workload {
     /** Stops the proxy, the web server and the RMI server. Idempotent. */
     @Override
     public void close() {
-        if (proxy != null) proxy.close();
-        if (web != null) web.close();
+        web.close();
         rmi.close();
-        proxy = null;
-        web = null;
-        state = State.CLOSED;
     }
 }

@@ -5,12 +5,12 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
@@ -22,7 +22,6 @@ import io.wireanalyze.workloads.WorkloadException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -44,16 +43,12 @@ import java.util.stream.Stream;
  */
 public final class IiopWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final ServerConfig config;
     private final GiopVersion namingGiop;
     private final IdlString chars;
-    private State state = State.NEW;
+    private final ServerJvm servers = new ServerJvm("iiop server");
     private LaunchSettings launch;
     private Path namingDb;
-    private JvmProcess naming;
-    private JvmProcess server;
 
     public IiopWorkload(ServerConfig config, GiopVersion namingGiop, IdlString chars) {
         this.config = config.requireDistinctPorts();
@@ -84,37 +79,28 @@ public final class IiopWorkload implements Workload {
      */
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("iiop server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
-        try {
+        return servers.start(this::close, () -> {
             launch = config.launch().withClassPath(StackLibrary.JACORB.classPath());
-            namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
-            naming = ServerLaunch.start("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
+            try {
+                namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
+            } catch (IOException e) {
+                throw new WorkloadException("iiop naming: bindings directory: " + e.getMessage()
+                        + " (expected: a writable temporary directory)", e);
+            }
+            servers.launch("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
                     List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
                             IiopNamingServer.DB_DIR, namingDb.toString()),
                     ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
             OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
                     namingGiop);
             String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
-            server = ServerLaunch.start("iiop server", launch, IiopServer.class, launch.serverProperties(),
-                    options.toArgs(), expected);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
-        } catch (IOException e) {
-            close();
-            throw new WorkloadException("iiop naming: bindings directory: " + e.getMessage()
-                    + " (expected: a writable temporary directory)", e);
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+            return servers.launch("iiop server", launch, IiopServer.class, launch.serverProperties(), options.toArgs(), expected);
+        });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("iiop server: " + state.name().toLowerCase() + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(naming);
-        ServerLaunch.requireAlive(server);
+        servers.requireRunning();
         ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
                 Map.of(IiopClient.NAMING_GIOP_PROPERTY, namingGiop.text(),
                         IiopClient.CHARS_PROPERTY, chars.idlName()),
@@ -131,22 +117,15 @@ public final class IiopWorkload implements Workload {
     /** The server JVM's stdout, after the naming JVM's. */
     @Override
     public List<String> serverOutput() {
-        List<String> lines = new ArrayList<>();
-        if (naming != null) lines.addAll(naming.stdout());
-        if (server != null) lines.addAll(server.stdout());
-        return lines;
+        return servers.output();
     }
 
     /** Stops the server JVM, then the naming JVM, and deletes the bindings directory. Idempotent. */
     @Override
     public void close() {
-        if (server != null) server.close();
-        if (naming != null) naming.close();
-        server = null;
-        naming = null;
+        servers.close();
         if (namingDb != null) deleteTree(namingDb);
         namingDb = null;
-        state = State.CLOSED;
     }
 
     private static void deleteTree(Path dir) {

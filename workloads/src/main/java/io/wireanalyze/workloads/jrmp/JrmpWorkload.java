@@ -3,12 +3,12 @@ package io.wireanalyze.workloads.jrmp;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LineWait;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
@@ -19,7 +19,6 @@ import io.wireanalyze.workloads.WorkloadException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -32,11 +31,8 @@ import java.util.function.Predicate;
  */
 public final class JrmpWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final ServerConfig config;
-    private State state = State.NEW;
-    private JvmProcess server;
+    private final ServerJvm server = new ServerJvm("jrmp server");
 
     public JrmpWorkload(ServerConfig config) {
         this.config = config;
@@ -59,19 +55,11 @@ public final class JrmpWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("jrmp server: " + state + " (expected: NEW, start() once)");
         Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
         properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
         JrmpServerOptions options = new JrmpServerOptions(config.namingPort(), config.objectPort(), config.name());
-        state = State.RUNNING;
-        try {
-            server = ServerLaunch.start("jrmp server", config.launch(), JrmpServer.class, properties, options.toArgs(),
-                    ServerLaunch.READY_PREFIX + "registry=" + config.namingPort() + " object=" + config.objectPort());
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
-        return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
+        return server.start(this::close, () -> server.launch("jrmp server", config.launch(), JrmpServer.class, properties, options.toArgs(),
+                ServerLaunch.READY_PREFIX + "registry=" + config.namingPort() + " object=" + config.objectPort()));
     }
 
     @Override
@@ -85,9 +73,7 @@ public final class JrmpWorkload implements Workload {
 
     /** @throws WorkloadException unless {@link #start()} succeeded and the server JVM is still running */
     public void requireRunning() throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("jrmp server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
     }
 
     /** The registry, then the object (whose port also carries the DGC dirty and clean calls). */
@@ -98,18 +84,16 @@ public final class JrmpWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     /** Waits for a server stdout line, e.g. {@code UNREFERENCED name=BenchService} after a DGC clean call. */
     public LineWait awaitServerLine(Predicate<String> match, Duration timeout) throws WorkloadException {
-        if (server == null) return new LineWait.Ended();
         return server.awaitLine(match, timeout);
     }
 
     @Override
     public void close() {
-        if (server != null) server.close();
-        state = State.CLOSED;
+        server.close();
     }
 }

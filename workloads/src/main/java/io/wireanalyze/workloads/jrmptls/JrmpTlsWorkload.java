@@ -4,12 +4,13 @@ import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.JvmProcess;
+import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -23,7 +24,6 @@ import io.wireanalyze.workloads.jrmp.JrmpWorkload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -39,13 +39,10 @@ import java.util.TreeMap;
  */
 public final class JrmpTlsWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final ServerConfig config;
     private final TlsVersionChoice version;
-    private State state = State.NEW;
+    private final ServerJvm server = new ServerJvm("jrmp-tls server");
     private ServerKeys keys;
-    private JvmProcess server;
 
     public JrmpTlsWorkload(ServerConfig config, TlsVersionChoice version) {
         this.config = config;
@@ -73,9 +70,7 @@ public final class JrmpTlsWorkload implements Workload {
      */
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("jrmp-tls server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
-        try {
+        return server.start(this::close, () -> {
             Path agent = agentJar();
             keys = ServerKeys.generate(config.launch().java(), config.host());
             List<String> jvm = new ArrayList<>(config.launch().jvmOptions());
@@ -85,20 +80,14 @@ public final class JrmpTlsWorkload implements Workload {
             properties.putAll(keys.serverProperties());
             properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
             properties.put(JrmpTlsServer.PROTOCOL_PROPERTY, version.jsseName());
-            server = ServerLaunch.start("jrmp-tls server", launch, JrmpTlsServer.class, properties, JrmpServer.arguments(config),
+            return server.launch("jrmp-tls server", launch, JrmpTlsServer.class, properties, JrmpServer.arguments(config),
                     JrmpServer.readyLine(config));
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("jrmp-tls server: " + state.name().toLowerCase(Locale.ROOT) + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         Map<String, String> properties = new TreeMap<>(keys.clientProperties());
         properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost());
         properties.put("javax.rmi.ssl.client.enabledProtocols", version.jsseName());
@@ -122,15 +111,14 @@ public final class JrmpTlsWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     /** Stops the server JVM and deletes the run's key, trust store and key log. Idempotent. */
     @Override
     public void close() {
-        if (server != null) server.close();
+        server.close();
         if (keys != null) keys.close();
-        state = State.CLOSED;
     }
 
     private static Path agentJar() throws WorkloadException {

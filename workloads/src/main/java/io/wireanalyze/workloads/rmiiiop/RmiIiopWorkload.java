@@ -5,12 +5,12 @@ import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.JvmProcess;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
+import io.wireanalyze.workloads.ServerJvm;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
@@ -37,13 +37,10 @@ import java.util.Map;
  */
 public final class RmiIiopWorkload implements Workload {
 
-    private enum State { NEW, RUNNING, CLOSED }
-
     private final ServerConfig config;
     private final GiopVersion namingGiop;
-    private State state = State.NEW;
+    private final ServerJvm server = new ServerJvm("rmi-iiop server");
     private LaunchSettings launch;
-    private JvmProcess server;
 
     /** @param namingGiop the GIOP version of the clients' naming corbaloc */
     public RmiIiopWorkload(ServerConfig config, GiopVersion namingGiop) {
@@ -73,27 +70,18 @@ public final class RmiIiopWorkload implements Workload {
      */
     @Override
     public ServerReady start() throws WorkloadException {
-        if (state != State.NEW) throw new IllegalStateException("rmi-iiop server: " + state + " (expected: NEW, start() once)");
-        state = State.RUNNING;
-        try {
+        return server.start(this::close, () -> {
             launch = config.launch().withClassPath(StackLibrary.GLASSFISH.classPath());
             OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
                     namingGiop);
             String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
-            server = ServerLaunch.start("rmi-iiop server", launch, RmiIiopServer.class, launch.serverProperties(),
-                    options.toArgs(), expected);
-            return new ServerReady(server.pid(), ServerLaunch.readyLine(server));
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+            return server.launch("rmi-iiop server", launch, RmiIiopServer.class, launch.serverProperties(), options.toArgs(), expected);
+        });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        if (state != State.RUNNING || server == null)
-            throw new WorkloadException("rmi-iiop server: " + state.name().toLowerCase() + " (expected: running; call start() first)");
-        ServerLaunch.requireAlive(server);
+        server.requireRunning();
         ClientLaunch client = new ClientLaunch("rmi-iiop client", RmiIiopClient.class,
                 Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, namingGiop.text()),
                 config.at(config.namingPort()), config.name());
@@ -108,13 +96,11 @@ public final class RmiIiopWorkload implements Workload {
 
     @Override
     public List<String> serverOutput() {
-        return server == null ? List.of() : server.stdout();
+        return server.output();
     }
 
     @Override
     public void close() {
-        if (server != null) server.close();
-        server = null;
-        state = State.CLOSED;
+        server.close();
     }
 }

@@ -75,24 +75,21 @@ public final class SoapWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        server.begin();
-        try {
+        return server.start(this::close, () -> {
             List<String> args = new ArrayList<>(List.of(SoapServer.PORT, Integer.toString(port), SoapServer.BINDING,
                     options.binding().toString(), SoapServer.SECURITY, security.toString()));
             if (security == WsSecurity.SIGN_ENCRYPT) {
-                keys = Files.createTempDirectory("wireanalyze-soap-keys");
-                SoapKeys.make(keys);
+                try {
+                    keys = Files.createTempDirectory("wireanalyze-soap-keys");
+                    SoapKeys.make(keys);
+                } catch (IOException e) {
+                    throw new WorkloadException("soap-wssec keys: " + e.getMessage(), e);
+                }
                 args.addAll(List.of(SoapServer.KEYS, keys.toString()));
             }
             LaunchSettings stack = launch.withClassPath(StackLibrary.CXF.classPath());
             return server.launch(stack, SoapServer.class, args, ServerLaunch.READY_PREFIX + "soap=" + port);
-        } catch (IOException e) {
-            close();
-            throw new WorkloadException("soap-wssec keys: " + e.getMessage(), e);
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override

@@ -55,14 +55,10 @@ public final class XmlRpcWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        server.begin();
-        try {
+        return server.start(this::close, () -> {
             return server.launch(launch.withClassPath(StackLibrary.XMLRPC.classPath()), XmlRpcServerMain.class,
                     List.of(XmlRpcServerMain.PORT, Integer.toString(port)), ServerLaunch.READY_PREFIX + "xmlrpc=" + port);
-        } catch (WorkloadException | RuntimeException e) {
-            close();
-            throw e;
-        }
+        });
     }
 
     @Override
