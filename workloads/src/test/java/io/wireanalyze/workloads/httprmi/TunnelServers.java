@@ -36,11 +36,12 @@ final class TunnelServers implements AutoCloseable {
     final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     TunnelServers() throws Exception {
+        // The silent server holds its port first: the free ports taken next (the down port stays unbound) cannot be it.
+        silent = new ServerSocket(0, 50, InetAddress.getByName(Loopback.ADDRESS));
         int[] ports = FreePorts.take(2);
         registryPort = ports[0];
         downPort = ports[1];
         registry = LocateRegistry.createRegistry(registryPort);
-        silent = new ServerSocket(0, 50, InetAddress.getByName(Loopback.ADDRESS));
         web = TunnelWebServer.start(0, new TunnelLimits(Set.of(registryPort, downPort, silent.getLocalPort()), MAX_BODY,
                 BACKEND_TIMEOUT, IDLE_TIMEOUT));
     }
