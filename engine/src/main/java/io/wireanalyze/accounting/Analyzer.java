@@ -3,8 +3,6 @@ package io.wireanalyze.accounting;
 import io.wireanalyze.frame.Endpoint;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
-import io.wireanalyze.frame.Ipv4Defragmenter;
-import io.wireanalyze.frame.PacketParser;
 import io.wireanalyze.frame.TcpSegment;
 import io.wireanalyze.protocol.AnalysisScope;
 import io.wireanalyze.protocol.ConnectionDecoder;
@@ -51,10 +49,6 @@ import java.util.function.Consumer;
  */
 public final class Analyzer {
 
-    static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
-    static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
-    static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
-
     /** A capture that can be read (again): the analysis reads it once more only when a settled fact asks for it. */
     @FunctionalInterface
     public interface Capture {
@@ -87,12 +81,7 @@ public final class Analyzer {
     private final Totals totals = new Totals();
     /** Where connections are decoded and accounted, each into its lane's totals, merged when the capture ends. */
     private final Lanes lanes;
-    private final Codecs codecs = new Codecs();
-    private final Spill<AnalysisResult.ConnectionStats> connectionSpill;
-    private final Spill<Codecs.Keyed<MessageRecord>> messageSpill;
-    private final Spill<PendingInvocation> invocationSpill;
-    private final Spill<AnalysisResult.PacketRow> packetSpill;
-    private final Ledger.Sink sink;
+    private final RecordSpills records;
     private final int recordsInMemory;
     private int connectionCount;
     /**
@@ -195,36 +184,8 @@ public final class Analyzer {
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
         this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
-        connectionSpill = new Spill<>("connections", codecs.connections,
-                Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
-        messageSpill = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
-                k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
-                Math.max(1, recordsInMemory / 2));
-        invocationSpill = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
-        packetSpill = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
-                (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
-        sink = new Ledger.Sink() {
-            @Override
-            public void connection(AnalysisResult.ConnectionStats stats) {
-                connectionSpill.add(stats);
-            }
-
-            @Override
-            public void message(long seq, MessageRecord message, long stamp) {
-                messageSpill.add(new Codecs.Keyed<>(seq, message, stamp));
-            }
-
-            @Override
-            public void invocation(PendingInvocation invocation) {
-                invocationSpill.add(invocation);
-            }
-
-            @Override
-            public void packet(AnalysisResult.PacketRow row) {
-                packetSpill.add(row);
-            }
-        };
-        this.lanes = lanes.apply(i -> new Lane(options, sink));
+        this.records = new RecordSpills(new Codecs(), recordsInMemory);
+        this.lanes = lanes.apply(i -> new Lane(options, records));
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -320,40 +281,15 @@ public final class Analyzer {
     public void accept(Frame frame) {
         if (finished) throw new IllegalStateException("the analysis has finished");
         TcpSegment s = headers.accept(frame);
-        if (s != null) segment(s, headers.tcpIndex(), headers.elapsed(), headers.clock());
-    }
-
-    /** What a frame that is not a TCP packet is, for the capture's count of frames not decoded. */
-    static String label(PacketParser.Result r, List<Protocol> protocols) {
-        return switch (r.kind()) {
-            case NOT_IP -> "not IP";
-            case UDP -> datagram(r.payload(), protocols);
-            case NOT_TCP -> "other IP";
-            case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
-            case UNSUPPORTED_LINK -> "unsupported link type";
-            case TRUNCATED -> "truncated headers";
-            case TCP -> "TCP";
-        };
-    }
-
-    /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
-    private static String datagram(ByteBuffer payload, List<Protocol> protocols) {
-        if (payload != null) {
-            for (Protocol p : protocols) {
-                String kind = p.datagram(payload.duplicate());
-                if (kind != null) return kind;
-            }
-        }
-        return "UDP";
+        if (s != null) segment(s, headers.flow(), headers.tcpIndex(), headers.elapsed(), headers.clock());
     }
 
     /**
-     * A TCP packet counted in the capture, with its index among its TCP packets and its elapsed time; {@code clock} is
-     * the capture's latest time so far, against which idle connections are accounted.
+     * A TCP packet counted in the capture (of flow {@code key}), with its index among its TCP packets and its elapsed
+     * time; {@code clock} is the capture's latest time so far, against which idle connections are accounted.
      */
-    void segment(TcpSegment s, long tcpIndex, long elapsed, long clock) {
+    void segment(TcpSegment s, FlowKey key, long tcpIndex, long elapsed, long clock) {
         lastNanos = clock;
-        FlowKey key = FlowKey.of(s.src(), s.dst());
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
         // A new connection: the first packet of a flow, or a SYN or SYN-ACK reusing the 4-tuple ({@link PortReuse}).
@@ -515,15 +451,6 @@ public final class Analyzer {
         return settled.result();
     }
 
-    /** Counts the fragments of datagrams never completed as such, no longer as reassembled. */
-    static void noteIncompleteFragments(Tracker tracker, Ipv4Defragmenter defragmenter) {
-        long lost = defragmenter.incompleteFragments();
-        if (lost > 0) {
-            tracker.uncount(REASSEMBLED, lost);
-            tracker.other("IPv4 fragments of datagrams never completed (not analysed)", lost);
-        }
-    }
-
     /**
      * This analysis' connections have no more packets: accounts those still open and returns its part of the result,
      * for {@link SplitAnalysis#settle}.
@@ -554,8 +481,9 @@ public final class Analyzer {
             logs.add(lane.facts);
             known.addAll(lane.knownServers);
         }
-        return new SplitAnalysis.Part(totals, logs, known, unpinned, connectionSpill.sorted(), messageSpill.sorted(),
-                invocationSpill.sorted(), options.keepPackets() ? packetSpill.sorted() : List.of(), codecs);
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, part, records.connections.sorted(),
+                records.messages.sorted(), records.invocations.sorted(),
+                options.keepPackets() ? records.packets.sorted() : List.of(), records.codecs);
     }
 
     /** A message with what the capture's facts supply to it ({@link io.wireanalyze.protocol.Details#wants()}). */

@@ -1,6 +1,5 @@
 package io.wireanalyze.accounting;
 
-import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.TcpSegment;
 
 import java.util.ArrayList;
@@ -25,7 +24,8 @@ final class PartWorkers implements AutoCloseable {
 
     /** Packets for one worker, with their figures. */
     private static final class Batch {
-        final Frame[] frames = new Frame[BATCH];
+        final TcpSegment[] segments = new TcpSegment[BATCH];
+        final FlowKey[] flows = new FlowKey[BATCH];
         final long[] tcpIndex = new long[BATCH];
         final long[] elapsed = new long[BATCH];
         final long[] clock = new long[BATCH];
@@ -47,13 +47,17 @@ final class PartWorkers implements AutoCloseable {
         }
     }
 
-    /** A counted TCP packet ({@link SplitAnalysis.Headers#accept}) with its figures, to the worker of its flow. */
-    void accept(TcpSegment s, long tcpIndex, long elapsed, long clock) {
-        int w = Math.floorMod(FlowKey.of(s.src(), s.dst()).hashCode(), workers.length);
+    /**
+     * A counted TCP packet ({@link SplitAnalysis.Headers#accept}) of {@code flow} with its figures, to the worker of its
+     * flow. The segment is handed over as parsed: the reader's buffers are not reused, so it stays valid.
+     */
+    void accept(TcpSegment s, FlowKey flow, long tcpIndex, long elapsed, long clock) {
+        int w = Math.floorMod(flow.hashCode(), workers.length);
         Batch b = pending[w];
         if (b == null) b = pending[w] = new Batch();
         int i = b.size++;
-        b.frames[i] = s.frame();
+        b.segments[i] = s;
+        b.flows[i] = flow;
         b.tcpIndex[i] = tcpIndex;
         b.elapsed[i] = elapsed;
         b.clock[i] = clock;
@@ -125,7 +129,7 @@ final class PartWorkers implements AutoCloseable {
                 while (true) {
                     Batch b = queue.take();
                     if (b == END) break;
-                    for (int i = 0; i < b.size; i++) analysis.accept(b.frames[i], b.tcpIndex[i], b.elapsed[i], b.clock[i]);
+                    for (int i = 0; i < b.size; i++) analysis.accept(b.segments[i], b.flows[i], b.tcpIndex[i], b.elapsed[i], b.clock[i]);
                 }
                 part = analysis.finish();
             } catch (InterruptedException e) {

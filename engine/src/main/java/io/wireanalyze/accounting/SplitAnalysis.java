@@ -36,7 +36,7 @@ public final class SplitAnalysis {
 
     /** One part's connections, done: its share of the totals, its facts, the servers it proved, its records. */
     record Part(Totals totals, List<FactLog> logs, Set<Lane.Server> knownServers, Set<Lane.Server> unpinned,
-                List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
+                boolean provisional, List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
                 List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs) {
     }
 
@@ -55,6 +55,8 @@ public final class SplitAnalysis {
 
     /** The pass over every frame's headers, in capture order: the reading thread's, or a cluster's driver's. */
     public static final class Headers {
+        static final String REASSEMBLED = "IPv4 fragments (reassembled; counted in the frame that completes them)";
+
         final Tracker tracker = new Tracker();
         private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
         private final List<io.wireanalyze.protocol.Protocol> protocols;
@@ -78,13 +80,13 @@ public final class SplitAnalysis {
                 // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
                 packet = defragmenter.offer(frame, r.payload());
                 if (packet == null) {
-                    tracker.other(Analyzer.REASSEMBLED);
+                    tracker.other(REASSEMBLED);
                     return null;
                 }
                 r = PacketParser.parse(packet);
             }
             if (r.kind() != PacketParser.Kind.TCP) {
-                tracker.other(Analyzer.label(r, protocols));
+                tracker.other(label(r));
                 return null;
             }
             long i = tracker.tcp(r.segment(), packet.timestampNanos());
@@ -93,6 +95,35 @@ public final class SplitAnalysis {
             elapsed = tracker.elapsed();
             clock = tracker.lastNanos();
             return r.segment();
+        }
+
+        /** What a frame that is not a TCP packet is, for the capture's count of frames not decoded. */
+        private String label(PacketParser.Result r) {
+            return switch (r.kind()) {
+                case NOT_IP -> "not IP";
+                case UDP -> datagram(r.payload());
+                case NOT_TCP -> "other IP";
+                case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
+                case UNSUPPORTED_LINK -> "unsupported link type";
+                case TRUNCATED -> "truncated headers";
+                case TCP -> "TCP";
+            };
+        }
+
+        /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
+        private String datagram(java.nio.ByteBuffer payload) {
+            if (payload != null) {
+                for (io.wireanalyze.protocol.Protocol p : protocols) {
+                    String kind = p.datagram(payload.duplicate());
+                    if (kind != null) return kind;
+                }
+            }
+            return "UDP";
+        }
+
+        /** The flow of the latest TCP packet counted. */
+        FlowKey flow() {
+            return tracker.flow();
         }
 
         public long tcpIndex() {
@@ -112,9 +143,13 @@ public final class SplitAnalysis {
             return tracker.firstNanos();
         }
 
-        /** The capture has ended: fragments never completed are counted as such. */
+        /** The capture has ended: fragments never completed are counted as such, no longer as reassembled. */
         void end() {
-            Analyzer.noteIncompleteFragments(tracker, defragmenter);
+            long lost = defragmenter.incompleteFragments();
+            if (lost > 0) {
+                tracker.uncount(REASSEMBLED, lost);
+                tracker.other("IPv4 fragments of datagrams never completed (not analysed)", lost);
+            }
         }
     }
 
@@ -127,14 +162,18 @@ public final class SplitAnalysis {
             analyzer = new Analyzer(options, recordsInMemory, round.facts(), round.knownServers(), captureStartNanos);
         }
 
-        /** A TCP packet of this part's flows (the frame of a segment {@link Headers#accept} returned) with its figures. */
+        /**
+         * A TCP packet of this part's flows (the frame of a segment {@link Headers#accept} returned, for an engine that
+         * ships frames to its tasks) with its figures.
+         */
         public void accept(Frame packet, long tcpIndex, long elapsed, long clock) {
-            analyzer.segment(PacketParser.parse(packet).segment(), tcpIndex, elapsed, clock);
+            TcpSegment s = PacketParser.parse(packet).segment();
+            accept(s, FlowKey.of(s.src(), s.dst()), tcpIndex, elapsed, clock);
         }
 
-        /** A TCP packet of this part's flows as {@link Headers#accept} returned it, with its figures. */
-        void accept(TcpSegment s, long tcpIndex, long elapsed, long clock) {
-            analyzer.segment(s, tcpIndex, elapsed, clock);
+        /** A TCP packet of this part's flows as {@link Headers#accept} returned it, with its flow and figures. */
+        void accept(TcpSegment s, FlowKey flow, long tcpIndex, long elapsed, long clock) {
+            analyzer.segment(s, flow, tcpIndex, elapsed, clock);
         }
 
         Part finish() {
@@ -144,6 +183,10 @@ public final class SplitAnalysis {
                 analyzer.close();
             }
         }
+    }
+
+    /** A counted TCP packet with its flow and the figures of the pass over the headers. */
+    private record Packet(TcpSegment segment, FlowKey flow, long tcpIndex, long elapsed, long clock) {
     }
 
     /**
@@ -156,19 +199,19 @@ public final class SplitAnalysis {
         Round round = Round.FIRST;
         for (int r = 1; ; r++) {
             Headers headers = new Headers(options);
-            List<List<Object[]>> byPart = new ArrayList<>();
+            List<List<Packet>> byPart = new ArrayList<>();
             for (int i = 0; i < parts; i++) byPart.add(new ArrayList<>());
             for (Frame f : frames) {
                 TcpSegment s = headers.accept(f);
                 if (s == null) continue;
-                int p = Math.floorMod(FlowKey.of(s.src(), s.dst()).hashCode(), parts);
-                byPart.get(p).add(new Object[]{s.frame(), headers.tcpIndex(), headers.elapsed(), headers.clock()});
+                FlowKey flow = headers.flow();
+                byPart.get(Math.floorMod(flow.hashCode(), parts)).add(new Packet(s, flow, headers.tcpIndex(), headers.elapsed(), headers.clock()));
             }
             headers.end();
             List<Part> done = new ArrayList<>();
             for (int p : order) {
                 PartAnalysis part = new PartAnalysis(options, recordsInMemory, round, headers.captureStartNanos());
-                for (Object[] x : byPart.get(p)) part.accept((Frame) x[0], (long) x[1], (long) x[2], (long) x[3]);
+                for (Packet x : byPart.get(p)) part.accept(x.segment(), x.flow(), x.tcpIndex(), x.elapsed(), x.clock());
                 done.add(part.finish());
             }
             Settled settled = settle(done, headers.tracker, options, recordsInMemory, source, null);
@@ -198,7 +241,7 @@ public final class SplitAnalysis {
                     if (workers == null) {
                         workers = new PartWorkers(options.workers(), options, recordsInMemory, round, headers.captureStartNanos());
                     }
-                    workers.accept(s, headers.tcpIndex(), headers.elapsed(), headers.clock());
+                    workers.accept(s, headers.flow(), headers.tcpIndex(), headers.elapsed(), headers.clock());
                 }
                 headers.end();
                 List<Part> parts = workers == null ? List.of() : workers.finish();
@@ -240,7 +283,7 @@ public final class SplitAnalysis {
         List<Codecs.Keyed<MessageRecord>> messages;
         List<PendingInvocation> invocations;
         List<AnalysisResult.PacketRow> packets;
-        if (parts.size() == 1 && !isProvisional(parts.get(0))) {
+        if (parts.size() == 1 && !parts.get(0).provisional()) {
             Part p = parts.get(0);   // one part numbered as it went: its records are the result's
             codecs = p.codecs();
             connections = p.connections();
@@ -248,31 +291,24 @@ public final class SplitAnalysis {
             invocations = p.invocations();
             packets = p.packets();
         } else {
-            codecs = new Codecs();
+            RecordSpills all = new RecordSpills(new Codecs(), recordsInMemory);
+            codecs = all.codecs;
             long[] firsts = parts.stream().flatMap(p -> p.connections().stream()).mapToLong(AnalysisResult.ConnectionStats::id).sorted().toArray();
-            Spill<AnalysisResult.ConnectionStats> cs = new Spill<>("connections", codecs.connections,
-                    Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
-            Spill<Codecs.Keyed<MessageRecord>> ms = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
-                    k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
-                    Math.max(1, recordsInMemory / 2));
-            Spill<PendingInvocation> is = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
-            Spill<AnalysisResult.PacketRow> ps = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
-                    (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
             for (Part p : parts) {
-                for (var c : p.connections()) cs.add(Renumber.connection(c, rank(firsts, c.id())));
-                for (var m : p.messages()) ms.add(Renumber.message(m, rank(firsts, m.value().connection())));
-                for (var i : p.invocations()) is.add(Renumber.invocation(i, rank(firsts, i.record().connection())));
-                for (var r : p.packets()) ps.add(Renumber.packet(r, rank(firsts, r.connection())));
+                for (var c : p.connections()) all.connections.add(Renumber.connection(c, rank(firsts, c.id())));
+                for (var m : p.messages()) all.messages.add(Renumber.message(m, rank(firsts, m.value().connection())));
+                for (var i : p.invocations()) all.invocations.add(Renumber.invocation(i, rank(firsts, i.record().connection())));
+                for (var r : p.packets()) all.packets.add(Renumber.packet(r, rank(firsts, r.connection())));
                 // Read once: the part's files go now.
                 Spill.close(p.connections());
                 Spill.close(p.messages());
                 Spill.close(p.invocations());
                 Spill.close(p.packets());
             }
-            connections = cs.sorted();
-            messages = ms.sorted();
-            invocations = is.sorted();
-            packets = ps.sorted();
+            connections = all.connections.sorted();
+            messages = all.messages.sorted();
+            invocations = all.invocations.sorted();
+            packets = all.packets.sorted();
         }
         Invocations.Final calls = Invocations.settle(invocations, totals, facts,
                 new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
@@ -281,13 +317,6 @@ public final class SplitAnalysis {
         AnalysisResult result = new AnalysisResult(source, info, summary, totals.phases(), connections,
                 Spill.values(messages, k -> Analyzer.settled(k, facts)), calls.records(), packets);
         return new Settled(result, another);
-    }
-
-    /** Whether the part numbered its connections by first packet (a part of a split analysis). */
-    private static boolean isProvisional(Part p) {
-        List<AnalysisResult.ConnectionStats> cs = p.connections();
-        for (int i = 0; i < cs.size(); i++) if (cs.get(i).id() != i + 1) return true;
-        return false;
     }
 
     /** A connection's number in the capture: 1 + how many connections started before it. */

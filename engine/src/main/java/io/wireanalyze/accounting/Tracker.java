@@ -18,6 +18,9 @@ import java.util.Map;
  */
 public final class Tracker {
 
+    static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
+    static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
+
     /** How long, in capture time, a flow's recent packets are remembered for the copy check after its latest one. */
     static final long FLOW_MEMORY_NANOS = 60_000_000_000L;
 
@@ -31,6 +34,7 @@ public final class Tracker {
     private long firstTcpNanos;
     private long previousTcpNanos;
     private long elapsed;
+    private FlowKey flow;
 
     /** A frame of the capture, at {@code nanos}: called first for every frame. */
     public void frame(long nanos) {
@@ -60,6 +64,7 @@ public final class Tracker {
      */
     public long tcp(TcpSegment s, long nanos) {
         FlowKey key = FlowKey.of(s.src(), s.dst());
+        flow = key;
         PacketCopies ring = copies.get(key);
         if (ring == null) {
             ring = new PacketCopies();
@@ -68,7 +73,7 @@ public final class Tracker {
         int copyOf = ring.seen(key.forward(s.src()), s, nanos);
         forget();
         if (copyOf >= 0) {
-            other(copyOf == s.frame().interfaceIndex() ? Analyzer.DUPLICATE : Analyzer.OTHER_INTERFACE);
+            other(copyOf == s.frame().interfaceIndex() ? DUPLICATE : OTHER_INTERFACE);
             return -1;
         }
         // Time charged to a packet: since the previous TCP packet; never negative when a file's clock steps back.
@@ -86,6 +91,11 @@ public final class Tracker {
             if (ring.latest() >= lastNanos - FLOW_MEMORY_NANOS) return;
             it.remove();
         }
+    }
+
+    /** The flow of the latest TCP packet. */
+    FlowKey flow() {
+        return flow;
     }
 
     /** The elapsed time of the latest TCP packet counted: since the previous one. */
