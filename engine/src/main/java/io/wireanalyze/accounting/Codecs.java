@@ -50,6 +50,34 @@ final class Codecs {
     private final Map<Class<?>, Integer> classIndex = new HashMap<>();
     private final List<Class<?>> classes = new ArrayList<>();
 
+    Codecs() {
+    }
+
+    /**
+     * A codec that reads what another JVM's codec wrote ({@link PartBytes}): its table of classes, by name, in its
+     * order. Only record and enum classes of this project are taken (a name is looked up without initialising the
+     * class, and anything else is an error): the table comes over the wire, so it may not name any class to make.
+     */
+    Codecs(List<String> classNames) throws IOException {
+        for (String name : classNames) {
+            Class<?> type;
+            try {
+                type = Class.forName(name, false, Codecs.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IOException("a part's records name a class this JVM does not have: " + name);
+            }
+            if (!name.startsWith("io.wireanalyze.") || !(type.isRecord() || type.isEnum())) {
+                throw new IOException("a part's records name " + name + ", which is not one of wireanalyze's records or enums");
+            }
+            index(type);
+        }
+    }
+
+    /** The classes this codec has written so far, by name, in the order of their indexes. */
+    synchronized List<String> classNames() {
+        return classes.stream().map(Class::getName).toList();
+    }
+
     private <T> Spill.Codec<T> codec(Class<T> type) {
         return new Spill.Codec<>() {
             @Override

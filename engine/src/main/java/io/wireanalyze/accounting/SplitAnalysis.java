@@ -29,9 +29,16 @@ public final class SplitAnalysis {
     private SplitAnalysis() {
     }
 
-    /** What a round of the parts starts from: the facts and proved servers the previous round settled. */
-    public record Round(Settlement facts, Set<Lane.Server> knownServers) {
-        public static final Round FIRST = new Round(Settlement.NONE, Set.of());
+    /**
+     * What a round of the parts starts from: the facts and proved servers the previous round settled, and the logs the
+     * facts were settled from (what a part in another JVM is sent: {@link PartBytes#round}).
+     */
+    public record Round(Settlement facts, Set<Lane.Server> knownServers, List<FactLog> logs) {
+        public static final Round FIRST = new Round(Settlement.NONE, Set.of(), List.of());
+
+        Round(List<FactLog> logs, Set<Lane.Server> knownServers) {
+            this(Settlement.of(logs), Set.copyOf(knownServers), List.copyOf(logs));
+        }
     }
 
     /** One part's connections, done: its share of the totals, its facts, the servers it proved, its records. */
@@ -86,7 +93,7 @@ public final class SplitAnalysis {
                 r = PacketParser.parse(packet);
             }
             if (r.kind() != PacketParser.Kind.TCP) {
-                tracker.other(label(r));
+                tracker.other(label(r, protocols));
                 return null;
             }
             long i = tracker.tcp(r.segment(), packet.timestampNanos());
@@ -98,10 +105,10 @@ public final class SplitAnalysis {
         }
 
         /** What a frame that is not a TCP packet is, for the capture's count of frames not decoded. */
-        private String label(PacketParser.Result r) {
+        static String label(PacketParser.Result r, List<io.wireanalyze.protocol.Protocol> protocols) {
             return switch (r.kind()) {
                 case NOT_IP -> "not IP";
-                case UDP -> datagram(r.payload());
+                case UDP -> datagram(r.payload(), protocols);
                 case NOT_TCP -> "other IP";
                 case IP_FRAGMENT -> "IP fragment (not reassembled: IPv6, or its header damaged)";
                 case UNSUPPORTED_LINK -> "unsupported link type";
@@ -111,7 +118,7 @@ public final class SplitAnalysis {
         }
 
         /** What a UDP payload is: a protocol's datagram (MIOP) or plain UDP. */
-        private String datagram(java.nio.ByteBuffer payload) {
+        private static String datagram(java.nio.ByteBuffer payload, List<io.wireanalyze.protocol.Protocol> protocols) {
             if (payload != null) {
                 for (io.wireanalyze.protocol.Protocol p : protocols) {
                     String kind = p.datagram(payload.duplicate());
@@ -276,7 +283,7 @@ public final class SplitAnalysis {
                 frames == 0 ? 0 : Math.max(0, tracker.lastNanos() - start) / 1e6, stopReason, start);
         Settlement facts = Settlement.of(logs);
         unpinned.retainAll(known);   // a held connection's server that some part proved: pinned in another round
-        Round another = facts.answersAny(logs) || !unpinned.isEmpty() ? new Round(facts, Set.copyOf(known)) : null;
+        Round another = facts.answersAny(logs) || !unpinned.isEmpty() ? new Round(facts, Set.copyOf(known), List.copyOf(logs)) : null;
 
         Codecs codecs;
         List<AnalysisResult.ConnectionStats> connections;

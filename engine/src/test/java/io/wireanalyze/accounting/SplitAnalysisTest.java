@@ -54,7 +54,7 @@ class SplitAnalysisTest {
     }
 
     /** The results are equal; if not, says where they first differ (a whole result is too long to read). */
-    private static void same(AnalysisResult expected, AnalysisResult actual, String what) {
+    static void same(AnalysisResult expected, AnalysisResult actual, String what) {
         assertEquals(expected.capture(), actual.capture(), what + ": capture");
         assertEquals(expected.summary(), actual.summary(), what + ": summary");
         assertEquals(expected.phases(), actual.phases(), what + ": phases");

@@ -1,0 +1,203 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.LinkType;
+import io.wireanalyze.frame.PacketParser;
+import io.wireanalyze.frame.TcpSegment;
+import io.wireanalyze.protocol.Protocol;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The split analysis ({@link SplitAnalysis}) for an engine whose parts run in other JVMs, a cluster's (the Spark job):
+ * each step is a function of bytes to bytes, so that the engine ships only bytes and schedules nothing of its own.
+ * <ol>
+ * <li>A file's task writes each frame's {@linkplain #header headers}: a TCP packet cut after its TCP header (what the
+ * pass over the headers reads), an IP fragment whole (it may complete a datagram), any other frame as what it is
+ * (a label). About 90 bytes a frame.</li>
+ * <li>The driver reads the headers of every file in capture order ({@link Driver}, the pass {@link SplitAnalysis.Headers}
+ * makes on one machine): the capture's counts and times, copies, and for each TCP packet counted its frame number,
+ * TCP index and elapsed time. These go back to the files' tasks.</li>
+ * <li>The files' tasks send each counted packet, whole, with its figures, to the part its flow belongs to
+ * ({@link #part}); a part's task takes them in capture order ({@link Task}) and writes its result as bytes.</li>
+ * <li>The driver settles the parts ({@link Driver#settle}); when the facts ask for another round, the parts run again
+ * with {@link Settled#nextRound()}.</li>
+ * </ol>
+ * The result is the same, byte for byte, as the analysis of the capture on one machine.
+ */
+public final class ClusterAnalysis {
+
+    private static final int FRAME = 1, LABEL = 2;
+    private static final LinkType[] LINKS = LinkType.values();
+
+    private ClusterAnalysis() {
+    }
+
+    /** Writes what the pass over the headers needs of {@code frame} (see the class comment). */
+    public static void header(Frame frame, List<Protocol> protocols, DataOutputStream out) throws IOException {
+        PacketParser.Result r = PacketParser.parse(frame);
+        out.writeLong(frame.timestampNanos());
+        if (r.kind() == PacketParser.Kind.TCP || r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
+            int keep = frame.capturedLength();
+            if (r.kind() == PacketParser.Kind.TCP) keep -= r.segment().payload().remaining();
+            ByteBuffer b = frame.bytes().duplicate();
+            out.writeByte(FRAME);
+            out.writeByte(frame.link().ordinal());
+            out.writeInt(frame.rawLinkType());
+            out.writeInt(frame.originalLength());
+            out.writeInt(frame.interfaceIndex());
+            out.writeInt(keep);
+            byte[] bytes = new byte[keep];
+            b.get(bytes);
+            out.write(bytes);
+        } else {
+            out.writeByte(LABEL);
+            out.writeUTF(SplitAnalysis.Headers.label(r, protocols));
+        }
+    }
+
+    /** One frame's headers as {@link #header} wrote them. */
+    public record Header(long timestampNanos, int link, int rawLinkType, int originalLength, int interfaceIndex,
+                         byte[] bytes, String label) {
+
+        /** Reads the next header, or null at the end of {@code in}. */
+        public static Header read(DataInputStream in) throws IOException {
+            if (in.available() == 0) return null;
+            long nanos = in.readLong();
+            int kind = in.readByte();
+            if (kind == LABEL) return new Header(nanos, 0, 0, 0, 0, null, in.readUTF());
+            if (kind != FRAME) throw new IOException("a frame's headers of an unknown kind " + kind);
+            int link = in.readByte(), raw = in.readInt(), original = in.readInt(), iface = in.readInt(), n = in.readInt();
+            if (link < 0 || link >= LINKS.length || n < 0 || n > in.available()) {
+                throw new IOException("damaged frame headers (link " + link + ", " + n + " bytes)");
+            }
+            byte[] bytes = new byte[n];
+            in.readFully(bytes);
+            return new Header(nanos, link, raw, original, iface, bytes, null);
+        }
+
+        Frame frame(long number) {
+            return new Frame(number, timestampNanos, LINKS[link], rawLinkType, ByteBuffer.wrap(bytes), originalLength, interfaceIndex);
+        }
+    }
+
+    /** The part (of {@code parts}) that analyses a TCP packet's flow; -1 when the frame is not a TCP packet. */
+    public static int part(Frame packet, int parts) {
+        PacketParser.Result r = PacketParser.parse(packet);
+        if (r.kind() != PacketParser.Kind.TCP) return -1;
+        return Math.floorMod(FlowKey.of(r.segment().src(), r.segment().dst()).hashCode(), parts);
+    }
+
+    /** The driver's side: the pass over the headers, then the settle step. */
+    public static final class Driver {
+        private final AnalysisOptions options;
+        private final SplitAnalysis.Headers headers;
+        private Frame reassembled;
+        private boolean ended;
+
+        public Driver(AnalysisOptions options) {
+            this.options = options;
+            this.headers = new SplitAnalysis.Headers(options);
+        }
+
+        /**
+         * The next frame in capture order, numbered {@code number}: true when it is a TCP packet counted in the
+         * capture, whose figures are then {@link #tcpIndex()}, {@link #elapsed()} and {@link #clock()}.
+         */
+        public boolean accept(Header h, long number) {
+            if (h.label() != null) {
+                headers.tracker.frame(h.timestampNanos());
+                headers.tracker.other(h.label());
+                reassembled = null;
+                return false;
+            }
+            Frame frame = h.frame(number);
+            TcpSegment s = headers.accept(frame);
+            reassembled = s != null && s.frame() != frame ? s.frame() : null;
+            return s != null;
+        }
+
+        /**
+         * When the TCP packet just counted is a datagram reassembled from IP fragments: the datagram, which no file
+         * holds whole (the driver sends it to its part itself); else null.
+         */
+        public Frame reassembled() {
+            return reassembled;
+        }
+
+        public long tcpIndex() {
+            return headers.tcpIndex();
+        }
+
+        public long elapsed() {
+            return headers.elapsed();
+        }
+
+        public long clock() {
+            return headers.clock();
+        }
+
+        public long captureStartNanos() {
+            return headers.captureStartNanos();
+        }
+
+        /** The TCP packets counted so far. */
+        public long tcpPackets() {
+            return headers.tracker.tcpPackets();
+        }
+
+        /**
+         * Joins the parts' results ({@link Task#finish()}'s bytes) into the capture's result, and says whether the facts
+         * ask for another round ({@link Settled#nextRound()}). May be called again for each round.
+         */
+        public Settled settle(List<byte[]> parts, String source, String stopReason, int recordsInMemory) throws IOException {
+            if (!ended) {
+                headers.end();
+                ended = true;
+            }
+            List<SplitAnalysis.Part> read = new ArrayList<>(parts.size());
+            for (byte[] p : parts) read.add(PartBytes.read(p));
+            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, options, recordsInMemory, source, stopReason);
+            return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
+        }
+    }
+
+    /**
+     * The settled result, and when the facts ask for another round the bytes its parts start from (else null): then
+     * the result is discarded (close it) and the parts run again.
+     */
+    public record Settled(AnalysisResult result, byte[] nextRound) {
+    }
+
+    /** The facts the first round starts from (none). */
+    public static byte[] firstRound() {
+        return PartBytes.write(SplitAnalysis.Round.FIRST);
+    }
+
+    /** A part's task: its flows' TCP packets, whole, in capture order, with their figures; its result as bytes. */
+    public static final class Task {
+        private final SplitAnalysis.PartAnalysis part;
+
+        public Task(AnalysisOptions options, int recordsInMemory, byte[] round, long captureStartNanos) {
+            try {
+                part = new SplitAnalysis.PartAnalysis(options, recordsInMemory, PartBytes.round(round), captureStartNanos);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the round's facts", e);
+            }
+        }
+
+        public void accept(Frame packet, long tcpIndex, long elapsed, long clock) {
+            part.accept(packet, tcpIndex, elapsed, clock);
+        }
+
+        public byte[] finish() {
+            return PartBytes.write(part.finish());
+        }
+    }
+}

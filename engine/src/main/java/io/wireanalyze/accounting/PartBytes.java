@@ -1,0 +1,310 @@
+package io.wireanalyze.accounting;
+
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.protocol.ProtocolName;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * A part of a split analysis ({@link SplitAnalysis.Part}) and a round's facts ({@link SplitAnalysis.Round}) as bytes,
+ * for an engine whose parts run in other JVMs (the Spark job's tasks, settled on its driver). Our own format, written
+ * and read field by field: nothing here is Java serialization, and the records come back through {@link Codecs},
+ * which makes only wireanalyze's own record and enum classes. A part's records are read as the settle step goes
+ * through them, straight from the bytes: a part costs the driver its bytes, not its records as objects.
+ */
+final class PartBytes {
+
+    private static final int MAGIC = 0x57415054;   // "WAPT"
+    private static final int VERSION = 1;
+
+    private PartBytes() {
+    }
+
+    /** A finished part as bytes (its records read out of any spill files, which go now). */
+    static byte[] write(SplitAnalysis.Part part) {
+        try {
+            Codecs codecs = new Codecs();
+            ByteArrayOutputStream[] lists = {new ByteArrayOutputStream(1 << 12), new ByteArrayOutputStream(1 << 16),
+                    new ByteArrayOutputStream(1 << 12), new ByteArrayOutputStream(1 << 12)};
+            int[] counts = {
+                    records(lists[0], part.connections(), codecs.connections),
+                    records(lists[1], part.messages(), codecs.messages),
+                    records(lists[2], part.invocations(), codecs.invocations),
+                    records(lists[3], part.packets(), codecs.packets)};
+            int size = 0;
+            for (ByteArrayOutputStream l : lists) size += l.size();
+            ByteArrayOutputStream all = new ByteArrayOutputStream(size + 4096);
+            DataOutputStream out = new DataOutputStream(all);
+            out.writeInt(MAGIC);
+            out.writeInt(VERSION);
+            totals(out, part.totals());
+            logs(out, part.logs());
+            servers(out, part.knownServers());
+            servers(out, part.unpinned());
+            out.writeBoolean(part.provisional());
+            List<String> names = codecs.classNames();
+            out.writeInt(names.size());
+            for (String n : names) out.writeUTF(n);
+            for (int i = 0; i < 4; i++) {
+                out.writeInt(counts[i]);
+                out.writeInt(lists[i].size());
+            }
+            for (ByteArrayOutputStream l : lists) l.writeTo(out);
+            out.flush();
+            return all.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a part of the analysis", e);
+        }
+    }
+
+    /** A part written by {@link #write}; its records are read from {@code bytes} as they are iterated. */
+    static SplitAnalysis.Part read(byte[] bytes) throws IOException {
+        try {
+            return readPart(bytes);
+        } catch (java.io.EOFException e) {
+            throw new IOException("a part of the analysis ends early (" + bytes.length + " bytes): its header is cut", e);
+        }
+    }
+
+    private static SplitAnalysis.Part readPart(byte[] bytes) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        header(in, "part");
+        Totals totals = totals(in);
+        List<FactLog> logs = logs(in);
+        Set<Lane.Server> known = servers(in);
+        Set<Lane.Server> unpinned = servers(in);
+        boolean provisional = in.readBoolean();
+        int n = count(in, "class names");
+        List<String> names = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) names.add(in.readUTF());
+        Codecs codecs = new Codecs(names);
+        int[] counts = new int[4], offsets = new int[5];
+        offsets[0] = 0;
+        for (int i = 0; i < 4; i++) {
+            counts[i] = count(in, "records");
+            offsets[i + 1] = offsets[i] + count(in, "record bytes");
+        }
+        int start = bytes.length - in.available();
+        if (offsets[4] != bytes.length - start) {
+            throw new IOException("a part's records are " + (bytes.length - start) + " bytes (its header says " + offsets[4] + ")");
+        }
+        var connections = new Records<>(bytes, start + offsets[0], counts[0], codecs.connections);
+        var messages = new Records<>(bytes, start + offsets[1], counts[1], codecs.messages);
+        var invocations = new Records<>(bytes, start + offsets[2], counts[2], codecs.invocations);
+        var packets = new Records<>(bytes, start + offsets[3], counts[3], codecs.packets);
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, connections, messages, invocations, packets, codecs);
+    }
+
+    /** The facts and proved servers a round starts from, as bytes. */
+    static byte[] write(SplitAnalysis.Round round) {
+        try {
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(all);
+            out.writeInt(MAGIC);
+            out.writeInt(VERSION);
+            logs(out, round.logs());
+            servers(out, round.knownServers());
+            out.flush();
+            return all.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a round's facts", e);
+        }
+    }
+
+    static SplitAnalysis.Round round(byte[] bytes) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        header(in, "round");
+        List<FactLog> logs = logs(in);
+        Set<Lane.Server> known = servers(in);
+        return logs.isEmpty() && known.isEmpty() ? SplitAnalysis.Round.FIRST : new SplitAnalysis.Round(logs, known);
+    }
+
+    private static void header(DataInputStream in, String what) throws IOException {
+        int magic = in.readInt(), version = in.readInt();
+        if (magic != MAGIC) throw new IOException("not a " + what + " of a wireanalyze analysis (magic 0x" + Integer.toHexString(magic) + ")");
+        if (version != VERSION) throw new IOException("a " + what + " written by another version of wireanalyze (format " + version + ", expected " + VERSION + ")");
+    }
+
+    private static int count(DataInputStream in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0) throw new IOException("a negative count of " + what + ": " + n);
+        return n;
+    }
+
+    private static <T> int records(ByteArrayOutputStream bytes, List<T> list, Spill.Codec<T> codec) throws IOException {
+        DataOutputStream out = new DataOutputStream(bytes);
+        int n = 0;
+        for (T t : list) {
+            codec.write(out, t);
+            n++;
+        }
+        out.flush();
+        Spill.close(list);
+        return n;
+    }
+
+    private static void totals(DataOutputStream out, Totals t) throws IOException {
+        for (long[] a : arrays(t)) {
+            out.writeInt(a.length);
+            for (long v : a) out.writeLong(v);
+        }
+        out.writeLong(t.firstCallFrame);
+        out.writeLong(t.firstCallIndex);
+        out.writeLong(t.firstCallNanos);
+        out.writeLong(t.firstMarkerNanos);
+    }
+
+    private static Totals totals(DataInputStream in) throws IOException {
+        Totals t = new Totals();
+        for (long[] a : arrays(t)) {
+            int n = in.readInt();
+            if (n != a.length) throw new IOException("a part with " + n + " phases (this version has " + a.length + ")");
+            for (int i = 0; i < n; i++) a[i] = in.readLong();
+        }
+        t.firstCallFrame = in.readLong();
+        t.firstCallIndex = in.readLong();
+        t.firstCallNanos = in.readLong();
+        t.firstMarkerNanos = in.readLong();
+        return t;
+    }
+
+    private static long[][] arrays(Totals t) {
+        return new long[][]{t.packets, t.wireBytes, t.payloadBytes, t.retransmissions, t.elapsedNanos, t.firstNanos, t.lastNanos};
+    }
+
+    private static void logs(DataOutputStream out, List<FactLog> logs) throws IOException {
+        out.writeInt(logs.size());
+        for (FactLog log : logs) {
+            out.writeInt(log.facts.size());
+            for (FactLog.Fact f : log.facts) {
+                string(out, f.kind());
+                string(out, f.key());
+                string(out, f.value());
+                out.writeLong(f.stamp());
+            }
+            out.writeInt(log.unanswered.size());
+            for (var e : log.unanswered.entrySet()) {
+                string(out, e.getKey());
+                out.writeLong(e.getValue());
+            }
+        }
+    }
+
+    private static List<FactLog> logs(DataInputStream in) throws IOException {
+        int n = count(in, "fact logs");
+        List<FactLog> logs = new ArrayList<>(Math.min(n, 1024));
+        for (int i = 0; i < n; i++) {
+            FactLog log = new FactLog();
+            int facts = count(in, "facts");
+            for (int j = 0; j < facts; j++) log.facts.add(new FactLog.Fact(string(in), string(in), string(in), in.readLong()));
+            int unanswered = count(in, "questions");
+            for (int j = 0; j < unanswered; j++) log.unanswered.put(string(in), in.readLong());
+            logs.add(log);
+        }
+        return logs;
+    }
+
+    private static void servers(DataOutputStream out, Set<Lane.Server> servers) throws IOException {
+        out.writeInt(servers.size());
+        for (Lane.Server s : servers) {
+            string(out, s.protocol().label());
+            Endpoint e = s.endpoint();
+            out.writeBoolean(e.v6());
+            out.writeLong(e.hi());
+            out.writeLong(e.lo());
+            out.writeInt(e.port());
+        }
+    }
+
+    private static Set<Lane.Server> servers(DataInputStream in) throws IOException {
+        int n = count(in, "servers");
+        Set<Lane.Server> out = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            ProtocolName protocol = new ProtocolName(string(in));
+            out.add(new Lane.Server(protocol, new Endpoint(in.readBoolean(), in.readLong(), in.readLong(), in.readInt())));
+        }
+        return out;
+    }
+
+    /** A string that may be null. */
+    private static void string(DataOutputStream out, String s) throws IOException {
+        out.writeBoolean(s != null);
+        if (s == null) return;
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String string(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) return null;
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) throw new IOException("a string of " + n + " bytes, past the part's end");
+        byte[] b = new byte[n];
+        in.readFully(b);
+        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * One list of a part's records, read from the bytes each time it is iterated. The settle step reads each list once,
+     * in order.
+     */
+    private static final class Records<T> extends AbstractList<T> {
+        private final byte[] bytes;
+        private final int offset;
+        private final int size;
+        private final Spill.Codec<T> codec;
+
+        Records(byte[] bytes, int offset, int size, Spill.Codec<T> codec) {
+            this.bytes = bytes;
+            this.offset = offset;
+            this.size = size;
+            this.codec = codec;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public T get(int index) {
+            throw new UnsupportedOperationException("a part's records are read in order (iterate them)");
+        }
+
+        @Override
+        public Iterator<T> iterator() {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, offset, bytes.length - offset));
+            return new Iterator<>() {
+                int read;
+
+                @Override
+                public boolean hasNext() {
+                    return read < size;
+                }
+
+                @Override
+                public T next() {
+                    if (read >= size) throw new NoSuchElementException();
+                    read++;
+                    try {
+                        return codec.read(in);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("a part's records end early (record " + read + " of " + size + ")", e);
+                    }
+                }
+            };
+        }
+    }
+}
