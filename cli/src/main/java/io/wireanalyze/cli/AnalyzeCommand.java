@@ -62,6 +62,20 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
     boolean strict;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
+            description = "local (this JVM, --workers threads) or spark (the same analysis as an Apache Spark job: files framed "
+                    + "in parallel, packets shuffled by connection, connections analysed as tasks, facts settled on the driver; "
+                    + "embedded in local mode, or on --spark-master). With spark, --out DIR also gets the connections, messages "
+                    + "and invocations as Parquet. The result is the same, byte for byte. Default: ${DEFAULT-VALUE}.")
+    String engine;
+
+    @Option(names = "--spark-master", paramLabel = "URL",
+            description = "With --engine spark: the cluster to run on (spark://host:7077, yarn, k8s://...; default: what "
+                    + "spark-submit set, else local[*], every core of this machine). Capture files, and the files of "
+                    + "--interfaces, --method-names and --tls-keylog, must then be readable by every executor at the same path "
+                    + "(a shared folder, or hdfs:// and s3a:// paths for the captures).")
+    String sparkMaster;
+
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
@@ -75,18 +89,29 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--annotate writes one capture file (got "
                     + (merge ? "--merge" : files.size() + " files") + ")");
         io.wireanalyze.protocol.tls.TlsKeyLog keys = CaptureAnalysis.keyLog(tlsKeyLogs, progress);
-        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(), keys);
-        // One row per packet only where it is written: the packets CSV and the annotated copy.
-        options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
-        // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
-        if (format == io.wireanalyze.report.OutputFormat.TABLE) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
+        AnalysisOptions options = options(keys);
         if (workers != null) {
             if (workers < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--workers " + workers + " (expected: 0 or more)");
             options = options.withWorkers(workers);
         }
+        if (!engine.equals("local") && !engine.equals("spark"))
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + engine + " (expected: local or spark)");
+        if (sparkMaster != null && !engine.equals("spark"))
+            throw new CommandLine.ParameterException(spec.commandLine(), "--spark-master goes with --engine spark");
         List<AnalysisResult> results = new ArrayList<>();
         boolean damaged = false;
-        if (merge) {
+        if (engine.equals("spark")) {
+            if (annotate != null) throw new CommandLine.ParameterException(spec.commandLine(), "--annotate is not written by --engine spark");
+            List<String> names = spec.commandLine().getParseResult().matchedPositional(0).stringValues();
+            AnalysisResult r = SparkEngines.analyze(names, new OptionsRecipe(spec.commandLine().getParseResult().originalArgs(), List.of()),
+                    sparkMaster, out, progress);
+            if (r.capture().stopReason() != null) {
+                damaged = true;
+                progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+            }
+            results.add(r);
+            merge = true;   // one capture, as --merge reads it; no more files to read one by one
+        } else if (merge) {
             AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, keys, progress);
             if (r.capture().stopReason() != null) {
                 damaged = true;
@@ -116,5 +141,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         results.forEach(AnalysisResult::close);   // read out: their spilled records' files go now
         return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;
+    }
+
+    /** The analysis' options as these arguments ask, with {@code keys} to decrypt TLS with. */
+    AnalysisOptions options(io.wireanalyze.protocol.tls.TlsKeyLog keys) throws java.io.IOException {
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(), keys);
+        // One row per packet only where it is written: the packets CSV and the annotated copy.
+        options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
+        // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
+        if (format == io.wireanalyze.report.OutputFormat.TABLE) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
+        return options;
     }
 }

@@ -1,0 +1,224 @@
+package io.wireanalyze.spark;
+
+import io.wireanalyze.accounting.AnalysisOptions;
+import io.wireanalyze.accounting.AnalysisResult;
+import io.wireanalyze.accounting.Analyzer;
+import io.wireanalyze.accounting.ClusterAnalysis;
+import io.wireanalyze.cli.ClusterEngine;
+import io.wireanalyze.cli.OptionsRecipe;
+import io.wireanalyze.console.Progress;
+import io.wireanalyze.frame.Frame;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.stream.IntStream;
+
+/**
+ * {@code analyze --engine spark}: the engine's split analysis ({@link ClusterAnalysis}) as an Apache Spark job.
+ * <ol>
+ * <li>One task per capture file frames it and returns its frames' headers (about 90 bytes a frame).</li>
+ * <li>The driver reads the headers of all files in time order, as {@code analyze --merge} reads the frames (on equal
+ * times the file named first goes first), and numbers the frames: the capture's counts and copies, and for every
+ * TCP packet counted its frame number, TCP index and elapsed time, sent back to its file's task.</li>
+ * <li>The files' tasks read their packets again and send each one, with its figures, to the part of its connection:
+ * a shuffle keyed by part and TCP index, sorted within each part ({@code repartitionAndSortWithinPartitions}).</li>
+ * <li>A task per part analyses its connections; the driver collects the parts' results (bytes) and settles them. When
+ * the facts ask for another round, the parts run again on the shuffled packets, kept by Spark, with the facts
+ * broadcast.</li>
+ * </ol>
+ * Spark schedules, shuffles and ships; this class only says what each step is. The result is the same, byte for byte,
+ * as {@code analyze --merge} of the same files.
+ */
+public final class SparkAnalysis implements ClusterEngine {
+
+    /** A part in a shuffle key's top bits, the TCP index (below 2^40) in the rest. */
+    private static final int INDEX_BITS = 40;
+
+    @Override
+    public AnalysisResult analyze(List<String> files, List<String> names, OptionsRecipe recipe, String master, Path parquetDir, Progress progress)
+            throws IOException {
+        // A session already running in this JVM (a notebook's, a test's, spark-submit's once made) is used as it is.
+        SparkSession running = master == null ? SparkSession.getDefaultSession().getOrElse(() -> null) : null;
+        SparkSession spark = running != null ? running : SparkSession.builder().config(conf(master)).getOrCreate();
+        progress.say("spark: " + files.size() + " file(s) on " + spark.sparkContext().master() + " (Spark " + spark.version() + ")");
+        try {
+            JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            AnalysisResult result = run(sc, files, names, recipe, Math.max(1, sc.defaultParallelism()), progress);
+            if (parquetDir != null) Parquet.write(spark, result, parquetDir, progress);
+            return result;
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            // A task's failure comes back as a SparkException (undeclared, from Scala): its root cause says what it was.
+            throw new IOException("the Spark job failed: " + rootMessage(e), e);
+        } finally {
+            if (running == null) spark.stop();
+        }
+    }
+
+    /** The job's Spark settings: quiet, results of any size to the driver, Kryo, Parquet in zstd; a master when given. */
+    public static SparkConf conf(String master) {
+        SparkConf conf = new SparkConf().setAppName("wireanalyze")
+                .setIfMissing("spark.ui.enabled", "false")
+                .setIfMissing("spark.ui.showConsoleProgress", "false")
+                .setIfMissing("spark.driver.maxResultSize", "0")
+                .setIfMissing("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
+                .setIfMissing("spark.sql.parquet.compression.codec", "zstd");
+        if (master != null) conf.setMaster(master);
+        else if (!conf.contains("spark.master")) conf.setMaster("local[*]");
+        return conf;
+    }
+
+    /** The job on a running context: {@code parts} tasks analyse the connections. */
+    static AnalysisResult run(JavaSparkContext sc, List<String> files, List<String> shown, OptionsRecipe recipe, int parts,
+                              Progress progress)
+            throws IOException {
+        AnalysisOptions options = recipe.options();
+        int n = files.size();
+        List<String> names = List.copyOf(files);
+
+        // 1. Every file's frames' headers, framed in parallel.
+        List<FileTasks.Headers> headers = new ArrayList<>(sc.parallelize(IntStream.range(0, n).boxed().toList(), n)
+                .map(i -> FileTasks.headers(i, names.get(i), recipe)).collect());
+        headers.sort((a, b) -> Integer.compare(a.file, b.file));
+        for (FileTasks.Headers h : headers) if (h.error != null) throw new IOException(h.error);
+
+        // 2. The pass over the headers, in time order across the files.
+        ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(options);
+        List<FileTasks.Figures> figures = new ArrayList<>();
+        for (int i = 0; i < n; i++) figures.add(new FileTasks.Figures(i, names.get(i)));
+        List<Tuple2<Long, byte[]>> reassembled = new ArrayList<>();
+        long frames = merge(headers, driver, figures, reassembled, parts);
+        String stopReason = stopReason(headers, shown);
+        // Named as analyze --merge names them.
+        String source = n == 1 ? shown.get(0) : shown.get(0) + " and " + (n - 1) + " more";
+        progress.say("spark: " + frames + " frames' headers read in time order; " + driver.tcpPackets() + " TCP packets go to "
+                + parts + " parts by connection");
+
+        // 3. The packets, with their figures, shuffled to their parts and sorted there in capture order.
+        JavaPairRDD<Long, byte[]> packets = sc.parallelize(figures, n)
+                .flatMapToPair(f -> FileTasks.packets(f, recipe, parts))
+                .union(sc.parallelizePairs(reassembled, 1))
+                .repartitionAndSortWithinPartitions(new PartPartitioner(parts));
+        packets.persist(StorageLevel.MEMORY_AND_DISK_SER());
+
+        // 4. A task per part; the driver settles the parts, another round when the facts ask for it.
+        try {
+            byte[] round = ClusterAnalysis.firstRound();
+            long start = driver.captureStartNanos();
+            for (int r = 1; ; r++) {
+                Broadcast<byte[]> facts = sc.broadcast(round);
+                List<Tuple2<Integer, byte[]>> done = new ArrayList<>(packets.mapPartitionsWithIndex((p, it) -> {
+                    ClusterAnalysis.Task task = new ClusterAnalysis.Task(FileTasks.options(recipe), Analyzer.RECORDS_IN_MEMORY, facts.value(), start);
+                    while (it.hasNext()) {
+                        Tuple2<Long, byte[]> x = it.next();
+                        FileTasks.Packet packet = FileTasks.Packet.read(x._2());
+                        task.accept(packet.frame(), x._1() & ((1L << INDEX_BITS) - 1), packet.elapsed(), packet.clock());
+                    }
+                    return List.of(new Tuple2<>(p, task.finish())).iterator();
+                }, true).collect());
+                done.sort((a, b) -> Integer.compare(a._1(), b._1()));
+                long bytes = done.stream().mapToLong(t -> t._2().length).sum();
+                progress.say("spark: round " + r + ": " + done.size() + " parts analysed (" + bytes / 1024 + " KiB of results)");
+                ClusterAnalysis.Settled settled = driver.settle(done.stream().map(Tuple2::_2).toList(), source, stopReason,
+                        Analyzer.RECORDS_IN_MEMORY);
+                facts.destroy();
+                if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+                settled.result().close();
+                round = settled.nextRound();
+                progress.say("spark: facts settled on one part change how another decodes: round " + (r + 1));
+            }
+        } finally {
+            packets.unpersist(false);
+        }
+    }
+
+    /**
+     * Reads the files' headers in time order (a k-way merge: earliest first, on equal times the file named first), as
+     * {@code MergedSource} reads frames; each counted TCP packet's figures go to its file's task. Returns the frames.
+     */
+    private static long merge(List<FileTasks.Headers> headers, ClusterAnalysis.Driver driver, List<FileTasks.Figures> figures,
+                              List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
+        record Head(int file, long index, ClusterAnalysis.Header header, DataInputStream in) {
+        }
+        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> a.header().timestampNanos() != b.header().timestampNanos()
+                ? Long.compare(a.header().timestampNanos(), b.header().timestampNanos()) : Integer.compare(a.file(), b.file()));
+        for (FileTasks.Headers h : headers) {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(h.bytes));
+            ClusterAnalysis.Header first = ClusterAnalysis.Header.read(in);
+            if (first != null) heads.add(new Head(h.file, 0, first, in));
+        }
+        long number = 0;
+        while (!heads.isEmpty()) {
+            Head h = heads.poll();
+            number++;
+            if (driver.accept(h.header(), number)) {
+                Frame whole = driver.reassembled();
+                if (whole != null) {
+                    // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
+                    long key = (long) ClusterAnalysis.part(whole, parts) << INDEX_BITS | driver.tcpIndex();
+                    reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
+                } else {
+                    figures.get(h.file()).add(h.index(), number, driver.tcpIndex(), driver.elapsed(), driver.clock());
+                }
+            }
+            ClusterAnalysis.Header next = ClusterAnalysis.Header.read(h.in());
+            if (next != null) heads.add(new Head(h.file(), h.index() + 1, next, h.in()));
+        }
+        if (driver.tcpPackets() >= 1L << INDEX_BITS) throw new IOException("more than 2^40 TCP packets");
+        return number;
+    }
+
+    private static String stopReason(List<FileTasks.Headers> headers, List<String> shown) {
+        List<String> reasons = new ArrayList<>();
+        for (FileTasks.Headers h : headers) if (h.stopReason != null) reasons.add(shown.get(h.file) + ": " + h.stopReason);
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
+    }
+
+    private static String rootMessage(Throwable e) {
+        String message = e.getMessage();
+        for (Throwable t = e; t != null; t = t.getCause()) if (t.getMessage() != null) message = t.getMessage();
+        return message;
+    }
+
+    /** A shuffle key's part: its top bits. */
+    static final class PartPartitioner extends org.apache.spark.Partitioner {
+        private final int parts;
+
+        PartPartitioner(int parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public int numPartitions() {
+            return parts;
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            return (int) ((Long) key >>> INDEX_BITS);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PartPartitioner p && p.parts == parts;
+        }
+
+        @Override
+        public int hashCode() {
+            return parts;
+        }
+    }
+}

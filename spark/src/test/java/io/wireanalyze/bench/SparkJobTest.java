@@ -1,0 +1,183 @@
+package io.wireanalyze.bench;
+
+import io.wireanalyze.cli.WireAnalyze;
+import io.wireanalyze.spark.SparkAnalysis;
+import io.wireanalyze.testing.TestCaptures;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Spark job ({@code analyze --engine spark}) in local mode on two cores ({@code local[2]}), through the command
+ * line: every fixture, the hostile corpus and the public captures give exactly {@code analyze --merge}'s JSON; rotated
+ * pieces of captures ({@code editcap -c}) give the whole file's JSON, a connection and what connections tell each other
+ * crossing files and parts; and the Parquet tables hold the report's records.
+ */
+class SparkJobTest {
+
+    @TempDir
+    static Path work;
+
+    static SparkSession spark;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assertEquals(0, new ProcessBuilder("editcap", "-h").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor(), "editcap (Debian package wireshark-common, installed with tshark by ./run-tests)");
+        spark = SparkSession.builder().config(SparkAnalysis.conf("local[2]")).getOrCreate();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (spark != null) spark.stop();
+    }
+
+    static List<Path> captures() throws IOException {
+        List<Path> out = new ArrayList<>(TestCaptures.fixtureCaptures());
+        try (Stream<Path> s = Files.list(TestCaptures.repoRoot().resolve("fixtures/hostile"))) {
+            s.filter(f -> f.toString().endsWith(".pcap")).sorted().forEach(out::add);
+        }
+        out.addAll(TestCaptures.allPublicCaptures());
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void theSparkJobGivesTheMergedAnalysisByteForByte(Path pcap) throws IOException {
+        List<String> args = new ArrayList<>(keys(pcap));
+        args.add(pcap.toString());
+        String local = json("--merge", args);
+        assertTrue(local.contains("\"tcpPackets\""), local);
+        assertEquals(local, json("--engine=spark", args), pcap.toString());
+    }
+
+    /** Fixtures with connections that tell others what they need (a registry's stubs, naming, relay legs), cut up. */
+    static List<Path> rotated() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path p : TestCaptures.fixtureCaptures()) {
+            String s = p.toString();
+            if (s.contains("/jrmp/") || s.contains("/giop/") || s.contains("/http/") || s.contains("/tls/")) out.add(p);
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("rotated")
+    void rotatedPiecesGiveTheWholeFile(Path pcap) throws Exception {
+        List<String> args = new ArrayList<>(keys(pcap));
+        args.add(pcap.toString());
+        String whole = withoutSource(json("--merge", args));
+        long frames = TestCaptures.frames(pcap).size();
+        for (long per : new long[]{(frames + 2) / 3, Math.max(5, (frames + 49) / 50)}) {
+            if (per >= frames) continue;
+            Path dir = cut(pcap, per);
+            List<String> pieces = new ArrayList<>(keys(pcap));
+            pieces.add(dir.toString());
+            assertEquals(whole, withoutSource(json("--engine=spark", pieces)), pcap + " in pieces of " + per + " frames");
+        }
+    }
+
+    @Test
+    void thousandsOfConnectionsInTwentyFilesGiveTheWholeFileAndParquet() throws Exception {
+        List<SessionTemplate> templates = CaptureSynthesizer.templates(TestCaptures.repoRoot().resolve("fixtures"));
+        Path big = work.resolve("synthetic.pcap");
+        CaptureSynthesizer.Summary s = CaptureSynthesizer.write(templates,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(30), 0, 11, true), big, (p, t) -> { });
+        List<String> keys = s.keyLog() == null ? List.of() : List.of("--tls-keylog", s.keyLog().toString());
+        List<String> args = new ArrayList<>(keys);
+        args.add(big.toString());
+        String whole = withoutSource(json("--merge", args));
+        long frames = TestCaptures.frames(big).size();
+        assertTrue(frames > 20_000, frames + " frames");
+        Path dir = cut(big, (frames + 19) / 20);
+        try (Stream<Path> f = Files.list(dir)) {
+            assertEquals(20, f.count());
+        }
+        Path out = work.resolve("parquet");
+        List<String> pieces = new ArrayList<>(keys);
+        pieces.addAll(List.of("--out", out.toString(), dir.toString()));
+        json("--engine=spark", pieces);
+        String report;
+        try (Stream<Path> f = Files.list(out)) {
+            Path json = f.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+            report = Files.readString(json);
+        }
+        assertEquals(whole, withoutSource(report), "20 rotated files");
+
+        // The Parquet tables: a row per record of the report, and the figures the report has.
+        Dataset<Row> connections = spark.read().parquet(out.resolve("connections.parquet").toString());
+        Dataset<Row> messages = spark.read().parquet(out.resolve("messages.parquet").toString());
+        Dataset<Row> invocations = spark.read().parquet(out.resolve("invocations.parquet").toString());
+        assertEquals(count(report, "\"client\" :"), connections.count(), "connections");
+        assertEquals(count(report, "\"dataLength\" :"), messages.count(), "messages");
+        assertEquals(count(report, "\"requestFrame\" :"), invocations.count(), "invocations");
+        long packets = connections.groupBy().sum("packets").first().getLong(0);
+        assertEquals(number(report, "\"tcpPackets\" : (\\d+)"), packets, "the connections' packets are the capture's TCP packets");
+        assertTrue(invocations.filter("latencyMs > 0").count() > 1000, "invocations with a latency");
+    }
+
+    /** analyze's JSON (on standard output), as the command line writes it with these arguments. */
+    private static String json(String engine, List<String> files) throws IOException {
+        List<String> args = new ArrayList<>(List.of("analyze", engine, "--format", "json"));
+        args.addAll(files);
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        var cl = WireAnalyze.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args.toArray(String[]::new));
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    private static List<String> keys(Path pcap) {
+        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap(ng)?$", ".keys"));
+        return Files.exists(keys) && !keys.equals(pcap) ? List.of("--tls-keylog", keys.toString()) : List.of();
+    }
+
+    /** {@code editcap -c per}: the capture cut into files of {@code per} frames, in a folder of their own. */
+    private static Path cut(Path pcap, long per) throws Exception {
+        Path dir = Files.createTempDirectory(work, "pieces");
+        Process p = new ProcessBuilder("editcap", "-F", "nsecpcap", "-c", Long.toString(per), pcap.toString(), dir.resolve("piece.pcap").toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out);
+        return dir;
+    }
+
+    /** The JSON without the lines that name the files (source) or where a file's reading stopped. */
+    private static String withoutSource(String json) {
+        return String.join("\n", json.lines().filter(l -> !l.strip().startsWith("\"source\"") && !l.strip().startsWith("\"stopReason\"")).toList()).strip();
+    }
+
+    private static long count(String s, String what) {
+        long n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+
+    private static long number(String s, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(s);
+        assertTrue(m.find(), regex);
+        return Long.parseLong(m.group(1));
+    }
+}
