@@ -78,6 +78,16 @@ public final class SparkAnalysis implements ClusterEngine {
                 .setIfMissing("spark.sql.parquet.compression.codec", "zstd");
         if (master != null) conf.setMaster(master);
         else if (!conf.contains("spark.master")) conf.setMaster("local[*]");
+        // A cluster's executors load our classes from the job's jar, which the build writes beside this module's.
+        if (!conf.get("spark.master").startsWith("local") && !conf.contains("spark.jars")) {
+            try {
+                Path here = Path.of(SparkAnalysis.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                Path job = here.resolveSibling("wireanalyze-spark-job.jar");
+                if (java.nio.file.Files.isRegularFile(job) && !here.equals(job)) conf.set("spark.jars", job.toString());
+            } catch (java.net.URISyntaxException | RuntimeException e) {
+                // Submitted with spark-submit: its jar is the job's, shipped by Spark.
+            }
+        }
         return conf;
     }
 
@@ -103,7 +113,7 @@ public final class SparkAnalysis implements ClusterEngine {
         long frames = merge(headers, driver, figures, reassembled, parts);
         String stopReason = stopReason(headers, shown);
         // Named as analyze --merge names them.
-        String source = n == 1 ? shown.get(0) : shown.get(0) + " and " + (n - 1) + " more";
+        String source = n == 1 ? shown.get(0) : shown.get(0) + " and " + (n - 1) + " more merged";
         progress.say("spark: " + frames + " frames' headers read in time order; " + driver.tcpPackets() + " TCP packets go to "
                 + parts + " parts by connection");
 
