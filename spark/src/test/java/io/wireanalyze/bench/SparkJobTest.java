@@ -136,6 +136,60 @@ class SparkJobTest {
         assertTrue(invocations.filter("latencyMs > 0").count() > 1000, "invocations with a latency");
     }
 
+    /**
+     * A datagram in IPv4 fragments that rotated files cut apart: the registry lookup of a public capture (nDPI's
+     * ndpi-jrmi.pcap, frame 9) sent as three fragments, the last first, in files of 5 frames (the fragments land in two
+     * files). The Spark job and {@code analyze --merge} put it back together and decode the lookup as in one file.
+     */
+    @Test
+    void fragmentsOfADatagramInTwoFilesAreOneSegment() throws Exception {
+        List<io.wireanalyze.frame.Frame> real = TestCaptures.frames(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap"));
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(24).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        header.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
+        file.write(header.array());
+        for (io.wireanalyze.frame.Frame f : real) {
+            byte[] bytes = new byte[f.capturedLength()];
+            f.bytes().duplicate().get(bytes);
+            List<byte[]> frames = f.number() == 9 ? fragments(bytes, 24, 40, 0) : List.of(bytes);
+            if (frames.size() == 3) frames = List.of(frames.get(2), frames.get(0), frames.get(1));
+            for (byte[] b : frames) {
+                java.nio.ByteBuffer r = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                r.putInt((int) (f.timestampNanos() / 1_000_000_000L)).putInt((int) (f.timestampNanos() % 1_000_000_000L))
+                        .putInt(b.length).putInt(b.length);
+                file.write(r.array());
+                file.write(b);
+            }
+        }
+        Path pcap = work.resolve("fragmented.pcap");
+        Files.write(pcap, file.toByteArray());
+        String whole = json("--merge", List.of(pcap.toString()));
+        assertTrue(whole.contains("\"IPv4 fragments (reassembled; counted in the frame that completes them)\" : 2"), whole);
+        assertTrue(whole.contains("\"name\" : \"MessengerService\""), "the lookup, decoded from the reassembled datagram");
+        Path dir = cut(pcap, 5);
+        String expected = withoutSource(whole);
+        assertEquals(expected, withoutSource(json("--merge", List.of(dir.toString()))), "analyze --merge of 5 files");
+        assertEquals(expected, withoutSource(json("--engine=spark", List.of(dir.toString()))), "the Spark job on 5 files");
+    }
+
+    /** An Ethernet frame's IPv4 packet cut into fragments of the given payload sizes (multiples of 8 but the last). */
+    private static List<byte[]> fragments(byte[] ethernet, int... sizes) {
+        byte[] ip = java.util.Arrays.copyOfRange(ethernet, 14, ethernet.length);
+        int ihl = (ip[0] & 0x0f) * 4;
+        List<byte[]> out = new ArrayList<>();
+        int offset = 0;
+        for (int k = 0; k < sizes.length; k++) {
+            int n = k == sizes.length - 1 ? ip.length - ihl - offset : sizes[k];
+            java.nio.ByteBuffer f = java.nio.ByteBuffer.allocate(14 + ihl + n);
+            f.put(ethernet, 0, 14).put(ip, 0, ihl).put(ip, ihl + offset, n);
+            f.putShort(14 + 2, (short) (ihl + n));
+            f.putShort(14 + 6, (short) ((k < sizes.length - 1 ? 0x2000 : 0) | (offset / 8)));
+            out.add(f.array());
+            offset += n;
+        }
+        return out;
+    }
+
     /** analyze's JSON (on standard output), as the command line writes it with these arguments. */
     private static String json(String engine, List<String> files) throws IOException {
         List<String> args = new ArrayList<>(List.of("analyze", engine, "--format", "json"));
