@@ -6,8 +6,11 @@ import io.wireanalyze.accounting.AnalysisResult.PacketRow;
 import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
 import io.wireanalyze.accounting.AnalysisResult.Summary;
 import io.wireanalyze.accounting.MessageRecord;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocols.ProtocolTable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -121,30 +124,42 @@ final class Schema {
     /** The message keys: a detail field with one of these names is written {@code extra.<key>}. */
     static final Set<String> MESSAGE_KEYS = MESSAGE.stream().map(Column::key).collect(Collectors.toUnmodifiableSet());
 
-    static final List<Column<InvocationRecord>> INVOCATION = List.of(
-            Column.of("method", InvocationRecord::method),
-            Column.optional("operation", Kind.PLAIN, InvocationRecord::operation),
-            Column.of("requestFrame", InvocationRecord::requestFrame),
-            Column.of("replyFrame", InvocationRecord::replyFrame),
-            Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),
-            Column.of("packets", InvocationRecord::packets),
-            Column.of("dataPackets", InvocationRecord::dataPackets),
-            Column.of("overheadPackets", InvocationRecord::overheadPackets),
-            Column.of("requestBytes", InvocationRecord::requestBytes),
-            Column.of("replyBytes", InvocationRecord::replyBytes),
-            Column.of("connection", InvocationRecord::connection),
-            Column.of("warmup", InvocationRecord::warmup),
-            Column.of("marker", InvocationRecord::marker),
-            Column.optional("exception", Kind.PLAIN, InvocationRecord::exception),
-            Column.of("fragments", InvocationRecord::fragments),
-            Column.optional("framingBytes", Kind.PLAIN, InvocationRecord::framingBytes),
-            Column.optional("legOf", Kind.PLAIN, InvocationRecord::legOf),
-            Column.optional("legs", Kind.PLAIN, InvocationRecord::legs),
-            Column.optional("legPackets", Kind.PLAIN, InvocationRecord::legPackets),
-            Column.optional("legWireBytes", Kind.PLAIN, InvocationRecord::legWireBytes),
-            Column.optional("legMs", Kind.MS, InvocationRecord::legMs),
-            Column.optional("valueBytes", Kind.PLAIN, InvocationRecord::valueBytes),
-            Column.optional("securityBytes", Kind.PLAIN, InvocationRecord::securityBytes));
+    /**
+     * An invocation's figures, then its byte counts ({@link ProtocolTable#COUNTS}, under their keys): the outer
+     * framing's before the legs' figures, where it has always been, every other count after them in the table's order.
+     */
+    static final List<Column<InvocationRecord>> INVOCATION = invocationColumns();
+
+    private static List<Column<InvocationRecord>> invocationColumns() {
+        List<Column<InvocationRecord>> columns = new ArrayList<>(List.of(
+                Column.of("method", InvocationRecord::method),
+                Column.optional("operation", Kind.PLAIN, InvocationRecord::operation),
+                Column.of("requestFrame", InvocationRecord::requestFrame),
+                Column.of("replyFrame", InvocationRecord::replyFrame),
+                Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),
+                Column.of("packets", InvocationRecord::packets),
+                Column.of("dataPackets", InvocationRecord::dataPackets),
+                Column.of("overheadPackets", InvocationRecord::overheadPackets),
+                Column.of("requestBytes", InvocationRecord::requestBytes),
+                Column.of("replyBytes", InvocationRecord::replyBytes),
+                Column.of("connection", InvocationRecord::connection),
+                Column.of("warmup", InvocationRecord::warmup),
+                Column.of("marker", InvocationRecord::marker),
+                Column.optional("exception", Kind.PLAIN, InvocationRecord::exception),
+                Column.of("fragments", InvocationRecord::fragments),
+                count(ByteCount.FRAMING),
+                Column.optional("legOf", Kind.PLAIN, InvocationRecord::legOf),
+                Column.optional("legs", Kind.PLAIN, InvocationRecord::legs),
+                Column.optional("legPackets", Kind.PLAIN, InvocationRecord::legPackets),
+                Column.optional("legWireBytes", Kind.PLAIN, InvocationRecord::legWireBytes),
+                Column.optional("legMs", Kind.MS, InvocationRecord::legMs)));
+        for (ByteCount c : ProtocolTable.COUNTS) if (!c.equals(ByteCount.FRAMING)) columns.add(count(c));
+        return List.copyOf(columns);
+    }
+
+    private static Column<InvocationRecord> count(ByteCount c) {
+        return Column.optional(c.key(), Kind.PLAIN, r -> r.count(c));
+    }
 
     static final List<Column<PacketRow>> PACKET = List.of(
             Column.of("frame", PacketRow::frame),

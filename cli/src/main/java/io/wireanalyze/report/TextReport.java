@@ -6,6 +6,8 @@ import io.wireanalyze.accounting.AnalysisResult.ConnectionStats;
 import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
 import io.wireanalyze.accounting.AnalysisResult.Summary;
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
+import io.wireanalyze.protocols.ProtocolTable;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -95,16 +97,17 @@ public final class TextReport {
         perInvocation(per, stats, "reply bytes", InvocationStats::replyBytes);
         perInvocation(per, stats, "message bytes (request + reply)", st -> st.requestBytes() == null ? null : st.requestBytes() + st.replyBytes());
         ratios(per, stats);
-        perInvocation(per, stats, "outer framing bytes", InvocationStats::framingBytes);
-        perInvocation(per, stats, "markup bytes (tags, codes, types)", InvocationStats::markupBytes);
-        perInvocation(per, stats, "value bytes (the values)", InvocationStats::valueBytes);
-        perInvocation(per, stats, "WS-Security header bytes", InvocationStats::securityBytes);
+        for (ByteCount c : ProtocolTable.COUNTS) perInvocation(per, stats, c.label(), st -> st.count(c));
+        perInvocation(per, stats, MARKUP, InvocationStats::markupBytes);
         perInvocation(per, stats, "leg packets", InvocationStats::legPackets);
         perInvocation(per, stats, "leg wire bytes", InvocationStats::legWireBytes);
         perInvocation(per, stats, "leg ms", InvocationStats::legMs);
         per.print(out, INDENT);
         out.flush();
     }
+
+    /** What the byte counts leave of the message bytes, apart from the outer framing: envelopes, tags, headers. */
+    private static final String MARKUP = "markup bytes (tags, codes, types)";
 
     /** Each capture's message bytes against the capture before it (seed 001: SOAP over JRMP, WS-Security over SOAP). */
     private static void ratios(TextTable t, List<InvocationStats> stats) {
@@ -187,15 +190,12 @@ public final class TextReport {
                 .row("request bytes per invocation", Fmt.decimal(s.requestBytes()))
                 .row("reply bytes per invocation", Fmt.decimal(s.replyBytes()));
         if (s.fragments() != null && s.fragments() > 0) t.row("fragments per invocation", Fmt.decimal(s.fragments()));
-        if (s.framingBytes() != null) {
-            t.row("outer framing bytes per invocation", Fmt.decimal(s.framingBytes()))
-                    .row("inner bytes per invocation", Fmt.decimal(s.requestBytes() + s.replyBytes() - s.framingBytes()));
+        for (ByteCount c : ProtocolTable.COUNTS) {
+            Double bytes = s.count(c);
+            if (bytes != null) t.row(c.label() + " per invocation", Fmt.decimal(bytes));
         }
-        if (s.valueBytes() != null) {
-            t.row("markup bytes per invocation (tags, codes, types)", Fmt.decimal(s.markupBytes()))
-                    .row("value bytes per invocation (the values)", Fmt.decimal(s.valueBytes()));
-        }
-        if (s.securityBytes() != null) t.row("WS-Security header bytes per invocation", Fmt.decimal(s.securityBytes()));
+        if (s.innerBytes() != null) t.row("inner bytes per invocation", Fmt.decimal(s.innerBytes()));
+        if (s.markupBytes() != null) t.row(MARKUP + " per invocation", Fmt.decimal(s.markupBytes()));
         if (s.legsPer() != null) {
             t.row("legs per invocation", Fmt.decimal(s.legsPer()))
                     .row("leg packets per invocation", Fmt.decimal(s.legPackets()))

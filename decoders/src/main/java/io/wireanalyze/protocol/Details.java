@@ -49,25 +49,20 @@ public interface Details {
         return null;
     }
 
-    /** Bytes of an outer layer's framing around the message (HTTP start line, header fields, chunk sizes); 0 when not layered. */
-    default long framingBytes() {
-        return 0;
+    /**
+     * The message's bytes counted by what they are ({@link ByteCount}: an outer layer's framing, the values apart
+     * from their markup ...), each count it can tell; none by default.
+     */
+    default void counts(CountSink out) {
     }
 
-    /**
-     * Bytes of the argument or return values themselves, apart from the markup around them (the text of a SOAP Body),
-     * or null where the two cannot be told apart.
-     */
-    default Long valueBytes() {
-        return null;
-    }
-
-    /**
-     * Bytes of message-level security carried with the message (WS-Security header blocks; 0 in a SOAP message
-     * without), or null where the protocol has no such thing.
-     */
-    default Long securityBytes() {
-        return null;
+    /** The bytes {@link #counts} declares for {@code count}, or null when it declares none. */
+    default Long count(ByteCount count) {
+        Long[] found = new Long[1];
+        counts((c, n) -> {
+            if (c.equals(count)) found[0] = n;
+        });
+        return found[0];
     }
 
     /** What a reply returned, for the same list: a stub's type and endpoint; empty when nothing notable. */
@@ -111,7 +106,7 @@ public interface Details {
     /**
      * The details of a layer around another protocol's message (HTTP around a SOAP envelope, TLS around HTTP): what
      * the inner message says of itself (its columns, exception, note, what it returned, what its reply keeps) passes
-     * through; the layer adds its own fields and framing.
+     * through; the layer adds its own fields and counts (its framing).
      */
     interface Layer extends Details {
         /** The carried message's details. */
@@ -140,6 +135,19 @@ public interface Details {
         @Override
         default List<String> returned() {
             return inner().returned();
+        }
+    }
+
+    /** Receives a message's byte counts. */
+    @FunctionalInterface
+    interface CountSink {
+        /** A count the message declares. */
+        void count(ByteCount count, long bytes);
+
+        /** {@link #count}, unless {@code bytes} is null. */
+        default CountSink put(ByteCount count, Long bytes) {
+            if (bytes != null) count(count, bytes);
+            return this;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocols;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocol.burlap.BurlapBodies;
 import io.wireanalyze.protocol.giop.Giop;
@@ -9,6 +10,7 @@ import io.wireanalyze.protocol.httpinvoker.HttpInvokerBodies;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
 import io.wireanalyze.protocol.soap.SoapBodies;
+import io.wireanalyze.protocol.soap.SoapDetails;
 import io.wireanalyze.protocol.tls.Tls;
 import io.wireanalyze.protocol.tls.TlsKeyLog;
 import io.wireanalyze.protocol.xmlrpc.XmlRpcBodies;
@@ -27,6 +29,13 @@ public final class ProtocolTable {
 
     /** The protocols, in probe order: the most specific first; TLS, without a key log, last. */
     public static final List<Protocol> ALL = withTlsKeys(TlsKeyLog.EMPTY);
+
+    /**
+     * Every byte count the protocols' details declare ({@link ByteCount}), in the order the reports list them: the
+     * outer framing of layered protocols, the values that SOAP, Hessian, Burlap and XML-RPC tell apart from markup,
+     * SOAP's WS-Security headers. A protocol with a count of its own adds it here.
+     */
+    public static final List<ByteCount> COUNTS = List.of(ByteCount.FRAMING, ByteCount.VALUES, SoapDetails.SECURITY);
 
     private ProtocolTable() {
     }

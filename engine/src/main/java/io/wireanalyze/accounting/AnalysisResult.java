@@ -86,9 +86,7 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
      *
      * @param fragments    GIOP Fragment messages that carried parts of the request or the reply (their packets and
      *                     bytes are counted in the invocation's)
-     * @param framingBytes bytes of an outer layer's framing in the request and reply (HTTP start lines, header
-     *                     fields, chunk sizes); null when not layered
-     * @param legOf        for a leg of another invocation (the same call relayed: proxy to server, servlet to RMI
+         * @param legOf        for a leg of another invocation (the same call relayed: proxy to server, servlet to RMI
      *                     server), the request frame of the invocation it serves; null for the client's own call.
      *                     A leg is counted in that invocation's leg figures, not as an invocation of its own.
      * @param legs         the other legs of this call; null when none
@@ -98,19 +96,33 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
      * @param legMs        the time the legs took, summed: each leg's connection first to last packet, or its latency
      * @param operation    the plain name of the method's operation ({@link io.wireanalyze.protocol.MessageInfo#operation()}),
      *                     or null where the request names none
+     * @param counts       the request's and reply's bytes counted by what they are, key to bytes
+     *                     ({@link io.wireanalyze.protocol.ByteCount#key()}: an outer layer's framing, the values apart
+     *                     from their markup ...), as its messages' details declare them; a count the invocation
+     *                     cannot tell is absent
      */
     public record InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                    long packets, long dataPackets, long overheadPackets, long requestBytes,
                                    long replyBytes, boolean warmup, boolean marker, String exception, int fragments,
-                                   Long framingBytes, Long legOf, Integer legs, Long legPackets, Long legWireBytes,
-                                   Double legMs, Long valueBytes, Long securityBytes, String operation) {
+                                   Long legOf, Integer legs, Long legPackets, Long legWireBytes, Double legMs,
+                                   String operation, Map<String, Long> counts) {
 
         /** A call that is not layered and has no legs, whose method is its operation's plain name. */
         public InvocationRecord(int connection, String method, long requestFrame, Long replyFrame, Double latencyMs,
                                 long packets, long dataPackets, long overheadPackets, long requestBytes,
                                 long replyBytes, boolean warmup, boolean marker, String exception, int fragments) {
             this(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets, overheadPackets, requestBytes,
-                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, null, null, null, method);
+                    replyBytes, warmup, marker, exception, fragments, null, null, null, null, null, method, Map.of());
+        }
+
+        /** The bytes of {@code count} in the request and reply, or null when the invocation cannot tell them. */
+        public Long count(io.wireanalyze.protocol.ByteCount count) {
+            return counts.get(count.key());
+        }
+
+        /** Bytes of an outer layer's framing in the request and reply (HTTP heads, TLS records); null when not layered. */
+        public Long framingBytes() {
+            return count(io.wireanalyze.protocol.ByteCount.FRAMING);
         }
 
         /** Counted in the figures: neither warm-up nor the marker, nor a leg of another call. */
@@ -120,26 +132,32 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
 
         InvocationRecord withLegOf(long root) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
-                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, root,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, root,
+                    legs, legPackets, legWireBytes, legMs, operation, counts);
         }
 
         InvocationRecord withMethod(String m) {
             return new InvocationRecord(connection, m, requestFrame, replyFrame, latencyMs, packets, dataPackets,
-                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, legOf,
+                    legs, legPackets, legWireBytes, legMs, operation, counts);
         }
 
         InvocationRecord withWarmup(boolean w) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
-                    overheadPackets, requestBytes, replyBytes, w, marker, exception, fragments, framingBytes, legOf,
-                    legs, legPackets, legWireBytes, legMs, valueBytes, securityBytes, operation);
+                    overheadPackets, requestBytes, replyBytes, w, marker, exception, fragments, legOf,
+                    legs, legPackets, legWireBytes, legMs, operation, counts);
         }
 
         InvocationRecord withLegs(int n, long packets, long wireBytes, double ms) {
             return new InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, this.packets, dataPackets,
-                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, framingBytes, legOf,
-                    n, packets, wireBytes, ms, valueBytes, securityBytes, operation);
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, legOf,
+                    n, packets, wireBytes, ms, operation, counts);
+        }
+
+        InvocationRecord withConnection(int id) {
+            return new InvocationRecord(id, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
+                    overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, legOf,
+                    legs, legPackets, legWireBytes, legMs, operation, counts);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.wireanalyze.accounting;
 
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
@@ -10,6 +11,7 @@ import io.wireanalyze.tcp.Direction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,40 +55,46 @@ final class Invocations {
         }
     }
 
-    /** A figure summed over an exchange's messages: null when any of them lacks it (a protocol without it, an encrypted Body). */
-    private static final class Parts {
-        private long sum;
-        private boolean missing;
-
-        void add(Long v) {
-            if (v == null) missing = true;
-            else sum += v;
+    /**
+     * The byte counts an exchange's messages declare ({@link Details#counts}), added up as each count says
+     * ({@link ByteCount.Sum}): key to bytes, only the counts the invocation has.
+     */
+    private static Map<String, Long> counts(Sums request, Sums replies) {
+        int messages = request.messages + replies.messages;
+        Map<ByteCount, long[]> all = new LinkedHashMap<>();
+        for (Sums side : List.of(request, replies)) {
+            side.counts.forEach((c, sd) -> {
+                long[] a = all.computeIfAbsent(c, k -> new long[2]);
+                a[0] += sd[0];
+                a[1] += sd[1];
+            });
         }
-
-        Long sum() {
-            return missing ? null : sum;
-        }
-
-        /** Both figures summed: missing when either is. */
-        Parts and(Parts o) {
-            Parts p = new Parts();
-            p.sum = sum + o.sum;
-            p.missing = missing || o.missing;
-            return p;
-        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        all.forEach((c, a) -> {
+            boolean known = switch (c.sum()) {
+                case ABSENT_IS_NONE -> a[0] > 0;
+                case ABSENT_IS_UNKNOWN -> a[1] == messages;
+            };
+            if (known) out.put(c.key(), a[0]);
+        });
+        return out.isEmpty() ? Map.of() : out;
     }
 
     /** What the messages of one side of an exchange (the request and its fragments, or the reply and its) add up to. */
     private static final class Sums {
-        long packets, dataPackets, wire, bytes, dataBytes, framing;
+        long packets, dataPackets, wire, bytes, dataBytes;
         long firstNanos = Long.MAX_VALUE, lastNanos = Long.MIN_VALUE, lastFrame = Long.MIN_VALUE;
-        final Parts values = new Parts(), security = new Parts();
+        int messages;
+        /** Per count: its bytes, and how many of the messages declared it. */
+        final Map<ByteCount, long[]> counts = new LinkedHashMap<>();
 
         void add(Message m, Ledger.Placed pl) {
-            Details d = m.info().details();
-            values.add(d.valueBytes());
-            security.add(d.securityBytes());
-            framing += d.framingBytes();
+            messages++;
+            m.info().details().counts((c, n) -> {
+                long[] a = counts.computeIfAbsent(c, k -> new long[2]);
+                a[0] += n;
+                a[1]++;
+            });
             packets += pl.packets;
             dataPackets += pl.dataPackets;
             wire += pl.wireBytes;
@@ -124,16 +132,15 @@ final class Invocations {
             for (Message m : e.requestParts()) request.add(m, placed.get(m));
             for (Message m : e.replyParts()) replies.add(m, placed.get(m));
             long packets = request.packets + replies.packets, dataPackets = request.dataPackets + replies.dataPackets;
-            long framing = request.framing + replies.framing, replyFrame = replies.lastFrame;
-            Parts values = request.values.and(replies.values), security = request.security.and(replies.security);
+            long replyFrame = replies.lastFrame;
             Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
             Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(pq.firstFrame)) / 1e6;
             String exception = e.reply == null ? null : e.reply.info().details().exception();
             Boolean warmup = lastMarker >= 0 ? i < lastMarker : null;
             var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
                     packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
-                    warmup != null && warmup, i == lastMarker, exception, e.fragments.size(), framing > 0 ? framing : null,
-                    null, null, null, null, null, values.sum(), security.sum(), e.request.info().operation());
+                    warmup != null && warmup, i == lastMarker, exception, e.fragments.size(),
+                    null, null, null, null, null, e.request.info().operation(), counts(request, replies));
             int at = c.log.indexOf(pq.firstFrame);
             totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
             // Legs nest in time, whatever order the capture holds their frames in.

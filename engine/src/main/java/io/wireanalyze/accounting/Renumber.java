@@ -25,10 +25,7 @@ final class Renumber {
 
     static PendingInvocation invocation(PendingInvocation p, int id) {
         AnalysisResult.InvocationRecord r = p.record();
-        var record = new AnalysisResult.InvocationRecord(id, r.method(), r.requestFrame(), r.replyFrame(), r.latencyMs(),
-                r.packets(), r.dataPackets(), r.overheadPackets(), r.requestBytes(), r.replyBytes(), r.warmup(), r.marker(),
-                r.exception(), r.fragments(), r.framingBytes(), r.legOf(), r.legs(), r.legPackets(), r.legWireBytes(),
-                r.legMs(), r.valueBytes(), r.securityBytes(), r.operation());
+        var record = r.withConnection(id);
         return new PendingInvocation(record, seq(p.seq(), id), p.warmup(), p.requestFirstNanos(), p.call(), p.startNanos(),
                 p.replyStartNanos(), p.endNanos(), p.wireBytes(), p.aloneOnItsConnection(), p.connectionPackets(),
                 p.connectionWireBytes(), p.connectionMs(), p.clientHost(), p.serverHost(), p.wants(), p.stamp());

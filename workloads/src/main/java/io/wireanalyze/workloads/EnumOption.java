@@ -5,10 +5,11 @@ import java.util.Iterator;
 import java.util.function.Function;
 
 /**
- * An option that takes one of an enum's labels (its {@code toString}): the picocli converter (invalid input a usage
- * error with the parser's one line) and the completion candidates ({@code ${COMPLETION-CANDIDATES}}), in one class
- * for every such option. An enum binds it to its parser in a subclass with a public no-argument constructor:
- * {@code converter = X.Choices.class, completionCandidates = X.Choices.class}.
+ * An option that takes one of an enum's labels (its {@code toString}, read by {@link EnumLabels#parse}): the picocli
+ * converter (invalid input a usage error with the parser's one line) and the completion candidates
+ * ({@code ${COMPLETION-CANDIDATES}}), in one class for every such option. An enum binds it to its parser in a
+ * subclass with a public no-argument constructor: {@code converter = X.Choices.class, completionCandidates =
+ * X.Choices.class}.
  */
 public abstract class EnumOption<E extends Enum<E>> extends ParsedConverter<E> implements Iterable<String> {
     private final Class<E> type;

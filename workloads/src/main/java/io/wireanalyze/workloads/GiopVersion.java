@@ -1,8 +1,5 @@
 package io.wireanalyze.workloads;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * A GIOP/IIOP version, as written in a {@code corbaloc} URL. The version in the corbaloc of the naming
  * service is the one of the naming traffic: CORBA 3.0 section 13.6.10.3 (corbaloc), "iiop_prot_addr";
@@ -36,9 +33,7 @@ public enum GiopVersion {
     }
 
     public static Parsed<GiopVersion> parse(String text) {
-        for (GiopVersion v : values()) if (v.text().equals(text)) return Parsed.ok(v);
-        return Parsed.invalid("GIOP version '" + text + "' (expected: one of "
-                + Arrays.stream(values()).map(GiopVersion::text).collect(Collectors.joining(", ")) + ")");
+        return EnumLabels.parse(GiopVersion.class, "GIOP version", text);
     }
 
     @Override
@@ -46,11 +41,10 @@ public enum GiopVersion {
         return text();
     }
 
-    /** picocli: {@code 1.2} to {@link #V1_2}. */
-    public static final class Converter extends ParsedConverter<GiopVersion> {
-        @Override
-        protected Parsed<GiopVersion> parse(String text) {
-            return GiopVersion.parse(text);
+    /** picocli: {@code 1.2} to {@link #V1_2}; the labels as completion candidates. */
+    public static final class Choices extends EnumOption<GiopVersion> {
+        public Choices() {
+            super(GiopVersion.class, GiopVersion::parse);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.wireanalyze.workloads;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /**
@@ -55,6 +56,28 @@ public final class ServerMain {
         stop.stop(server);
         return 0;
     }
+
+    /** A start that is given the port asked for. */
+    @FunctionalInterface
+    public interface StartOn<S> {
+        S start(int port) throws Exception;
+    }
+
+    /**
+     * A server JVM whose one option is {@code --port N}: parses it ({@code <role>: ...} on stderr and 1 when it is
+     * missing or wrong), then {@link #serve}.
+     */
+    public static <S> int servePort(String role, String ready, String[] args, StartOn<S> start, ToIntFunction<S> bound,
+                                    Stop<S> stop, InputStream in, PrintStream out, PrintStream err) {
+        Parsed<Integer> port = OptionArgs.parse(args, Set.of(PORT), Set.of()).flatMap(o -> o.required(PORT)
+                .flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
+        if (refused(role, err, port)) return 1;
+        int p = port.orElseThrow();
+        return serve(role, ready, p, () -> start.start(p), bound, stop, in, out, err);
+    }
+
+    /** The option of {@link #servePort}. */
+    public static final String PORT = "--port";
 
     /** The options' first error on stderr ({@code <role>: ...}), if one of them has one. */
     public static boolean refused(String role, PrintStream err, Parsed<?>... options) {

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.burlap;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 /**
@@ -20,6 +21,11 @@ public record BurlapDetails(Integer arguments, long messageBytes, Long valueByte
     public void fields(FieldSink out) {
         out.put("burlapArguments", arguments).put("burlapMessageBytes", messageBytes).put("burlapValueBytes", valueBytes)
                 .put("xmlElements", elements).put("faultCode", faultCode).put("faultMessage", faultMessage);
+    }
+
+    @Override
+    public void counts(CountSink out) {
+        out.put(ByteCount.VALUES, valueBytes);
     }
 
     @Override

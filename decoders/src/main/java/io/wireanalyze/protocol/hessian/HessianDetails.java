@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.hessian;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 /**
@@ -23,6 +24,11 @@ public record HessianDetails(HessianVersion version, Integer arguments, long mes
         out.put("hessianVersion", version.label()).put("hessianArguments", arguments).put("hessianMessageBytes", messageBytes)
                 .put("hessianValueBytes", valueBytes).put("hessianValues", values)
                 .put("faultCode", faultCode).put("faultMessage", faultMessage);
+    }
+
+    @Override
+    public void counts(CountSink out) {
+        out.put(ByteCount.VALUES, valueBytes);
     }
 
     @Override

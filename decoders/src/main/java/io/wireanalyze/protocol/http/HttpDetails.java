@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.http;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 import java.util.List;
@@ -38,18 +39,13 @@ public record HttpDetails(String method, String uri, String version, Integer sta
                 .put("httpBody", body).put("httpBadHeaders", badHeaders);
     }
 
+    /** The head as framing (with any of the body's own), and the body's other counts as they are. */
     @Override
-    public long framingBytes() {
-        return headerBytes;
-    }
-
-    @Override
-    public Long valueBytes() {
-        return inner.valueBytes();
-    }
-
-    @Override
-    public Long securityBytes() {
-        return inner.securityBytes();
+    public void counts(CountSink out) {
+        Long innerFraming = inner.count(ByteCount.FRAMING);
+        out.count(ByteCount.FRAMING, headerBytes + (innerFraming == null ? 0 : innerFraming));
+        inner.counts((c, n) -> {
+            if (!c.equals(ByteCount.FRAMING)) out.count(c, n);
+        });
     }
 }

@@ -1,9 +1,13 @@
 package io.wireanalyze.protocol.soap;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 /** What a SOAP message or a service description fetch carries beyond the shared fields. */
 public sealed interface SoapDetails extends Details {
+
+    /** Bytes of WS-Security header blocks (0 in an envelope without): what message-level security adds. */
+    ByteCount SECURITY = new ByteCount("securityBytes", "WS-Security header bytes", ByteCount.Sum.ABSENT_IS_UNKNOWN);
 
     /**
      * A SOAP envelope, measured in bytes of the HTTP body (framing is HTTP's, reported beside these).
@@ -44,13 +48,8 @@ public sealed interface SoapDetails extends Details {
         }
 
         @Override
-        public Long valueBytes() {
-            return valueBytes;
-        }
-
-        @Override
-        public Long securityBytes() {
-            return wsSecurityBytes;
+        public void counts(CountSink out) {
+            out.put(ByteCount.VALUES, valueBytes).count(SECURITY, wsSecurityBytes);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.tls;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 import java.util.List;
@@ -59,9 +60,15 @@ public sealed interface TlsDetails extends Details {
         }
 
         /** The records' overhead, and any framing of the inner message's own (an HTTP head inside TLS). */
-        @Override
         public long framingBytes() {
-            return inner.framingBytes() + overheadBytes;
+            Long own = inner.count(ByteCount.FRAMING);
+            return (own == null ? 0 : own) + overheadBytes;
+        }
+
+        /** Its framing ({@link #framingBytes}); the inner message's other counts are not passed on. */
+        @Override
+        public void counts(CountSink out) {
+            out.count(ByteCount.FRAMING, framingBytes());
         }
 
         /** What the inner message wants of the capture's facts, its fields coming first. */

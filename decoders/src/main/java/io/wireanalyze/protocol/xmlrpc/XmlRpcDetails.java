@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.xmlrpc;
 
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Details;
 
 /**
@@ -21,6 +22,11 @@ public record XmlRpcDetails(Integer params, long bodyBytes, Long inflatedBytes, 
     public void fields(FieldSink out) {
         out.put("xmlrpcParams", params).put("xmlrpcBodyBytes", bodyBytes).put("xmlrpcInflatedBytes", inflatedBytes)
                 .put("xmlrpcValueBytes", valueBytes).put("xmlElements", elements).put("faultCode", faultCode).put("faultString", faultString);
+    }
+
+    @Override
+    public void counts(CountSink out) {
+        out.put(ByteCount.VALUES, valueBytes);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.wireanalyze.protocol.burlap;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.codec.XmlLimits;
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.testing.TestCaptures;
@@ -62,7 +63,7 @@ class BurlapBodiesTest {
         Message reply = out.get(1);
         assertEquals(BurlapMessageType.REPLY, reply.type());
         assertEquals("sendInts", reply.info().method());
-        assertEquals(1L, reply.info().details().valueBytes());
+        assertEquals(1L, reply.info().details().count(ByteCount.VALUES));
     }
 
     @Test
@@ -71,7 +72,7 @@ class BurlapBodiesTest {
                 + "<string>id</string><long>12</long></map></burlap:reply>";
         List<Message> out = decode(DecoderLimits.DEFAULT, post("<burlap:call><method>get</method></burlap:call>"), ok(reply));
         assertEquals(0, out.get(0).info().details().asMap().get("burlapArguments"));
-        assertEquals(5L, out.get(1).info().details().valueBytes(), "abc and 12; name and id are field names");
+        assertEquals(5L, out.get(1).info().details().count(ByteCount.VALUES), "abc and 12; name and id are field names");
     }
 
     @Test

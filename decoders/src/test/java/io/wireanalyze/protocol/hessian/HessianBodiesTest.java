@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.hessian;
 
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.Role;
 import org.junit.jupiter.api.Test;
@@ -39,13 +40,13 @@ class HessianBodiesTest {
         assertEquals(21L, f.get("hessianMessageBytes"));
         assertEquals(5L, f.get("hessianValueBytes"), "hello; the codes, the count and the method name are markup");
         assertEquals(1L, f.get("hessianValues"));
-        assertEquals((long) request.length - SEND_CHARS_2.length, call.info().details().framingBytes());
+        assertEquals((long) request.length - SEND_CHARS_2.length, call.info().details().count(ByteCount.FRAMING));
 
         Message reply = out.get(1);
         assertEquals(HessianMessageType.REPLY, reply.type());
         assertEquals(Role.REPLY, reply.role());
         assertEquals("sendChars", reply.info().method(), "a reply takes its call's method");
-        assertEquals(1L, reply.info().details().valueBytes(), "0x95 is the int 5 itself");
+        assertEquals(1L, reply.info().details().count(ByteCount.VALUES), "0x95 is the int 5 itself");
         assertEquals(1, reply.dataLength());
         assertNull(reply.info().details().exception());
     }
@@ -63,7 +64,7 @@ class HessianBodiesTest {
         assertEquals(1, f.get("hessianArguments"));
         assertEquals(9L, f.get("hessianValueBytes"), "the header's value x and the two ints; the type [int and the length are markup");
         assertEquals(24, call.dataLength(), "the list, 'V' to its 'z'");
-        assertEquals(4L, out.get(1).info().details().valueBytes());
+        assertEquals(4L, out.get(1).info().details().count(ByteCount.VALUES));
         assertEquals("1.0", out.get(1).info().details().asMap().get("hessianVersion"));
     }
 
@@ -77,7 +78,7 @@ class HessianBodiesTest {
         assertEquals(HessianMessageType.REPLY, out.get(1).type());
         assertEquals(8L, f.get("hessianValueBytes"), "xyz, the int's 4 bytes, the empty string (none) and N");
         assertEquals(8L, f.get("hessianValues"), "the list, the definition, two objects, their four fields");
-        assertEquals(1L, out.get(0).info().details().valueBytes(), "the argument 2 (0x92)");
+        assertEquals(1L, out.get(0).info().details().count(ByteCount.VALUES), "the argument 2 (0x92)");
     }
 
     @Test
@@ -107,7 +108,7 @@ class HessianBodiesTest {
         assertEquals("getInt", out.get(0).info().method());
         assertEquals("2.0", out.get(0).info().details().asMap().get("hessianVersion"));
         assertEquals(0, out.get(0).info().details().asMap().get("hessianArguments"));
-        assertEquals(4L, out.get(1).info().details().valueBytes());
+        assertEquals(4L, out.get(1).info().details().count(ByteCount.VALUES));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.soap;
 
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.Role;
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,8 @@ class SoapSessionTest {
         assertEquals(0L, f.get("wsSecurityBytes"));
         assertEquals(2L, f.get("soapValueBytes"), "the text 7 and 8");
         assertEquals(5L, f.get("xmlElements"));
-        assertEquals(2L, call.info().details().valueBytes());
-        assertEquals((long) request.length() - SEND_INTS.length(), call.info().details().framingBytes());
+        assertEquals(2L, call.info().details().count(ByteCount.VALUES));
+        assertEquals((long) request.length() - SEND_INTS.length(), call.info().details().count(ByteCount.FRAMING));
 
         Message reply = out.get(1);
         assertEquals(SoapMessageType.RESPONSE, reply.type());
@@ -49,7 +50,7 @@ class SoapSessionTest {
         assertEquals(call.requestId(), reply.requestId());
         assertEquals("{" + NS + "}sendInts", reply.info().method(), "a reply takes its request's method");
         assertEquals("{" + NS + "}sendIntsResponse", reply.info().details().asMap().get("soapBodyElement"));
-        assertEquals(1L, reply.info().details().valueBytes());
+        assertEquals(1L, reply.info().details().count(ByteCount.VALUES));
         assertNull(reply.info().details().exception());
     }
 
@@ -127,7 +128,7 @@ class SoapSessionTest {
         Map<String, Object> f = call.info().details().asMap();
         assertEquals((long) utf8(header).length, f.get("soapHeaderBytes"));
         assertEquals((long) security.length(), f.get("wsSecurityBytes"));
-        assertEquals((long) security.length(), call.info().details().securityBytes());
+        assertEquals((long) security.length(), call.info().details().count(SoapDetails.SECURITY));
         String content = "<ns2:sendInts xmlns:ns2=\"" + NS + "\"><arg0>7</arg0><arg0>8</arg0></ns2:sendInts>";
         assertEquals(content.length(), call.dataLength(), "the multi-byte é before the Body shifts nothing");
         assertEquals(utf8(env).length - content.length() - "</soap:Body></soap:Envelope>".length(),
@@ -142,7 +143,7 @@ class SoapSessionTest {
         Message call = decode(post(env, "Content-Type: text/xml", "SOAPAction: \"urn:sendInts\""), "").get(0);
         assertEquals("urn:sendInts", call.info().method());
         assertEquals(Boolean.TRUE, call.info().details().asMap().get("soapBodyEncrypted"));
-        assertNull(call.info().details().valueBytes());
+        assertNull(call.info().details().count(ByteCount.VALUES));
     }
 
     /** A SOAP method's plain operation, whichever form the method takes: Clark notation, or a SOAPAction. */

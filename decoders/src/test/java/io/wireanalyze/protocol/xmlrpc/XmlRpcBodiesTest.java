@@ -2,6 +2,7 @@ package io.wireanalyze.protocol.xmlrpc;
 
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.testing.TestCaptures;
@@ -84,7 +85,7 @@ class XmlRpcBodiesTest {
         assertNull(f.get("xmlrpcInflatedBytes"));
         assertEquals(XmlRpcMessageType.REPLY, out.get(1).type());
         assertEquals("Bench.sendChars", out.get(1).info().method());
-        assertEquals(1L, out.get(1).info().details().valueBytes());
+        assertEquals(1L, out.get(1).info().details().count(ByteCount.VALUES));
     }
 
     @Test

@@ -1,17 +1,17 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumLabels;
+
 /** Which of the two protocols in Caucho's hessian jar a run speaks. */
 public enum CauchoProtocol {
     /** Hessian 1.0 or 2.0, binary: HessianSkeleton, HessianProxyFactory. */
-    HESSIAN("hessian", "/hessian/bench"),
+    HESSIAN("/hessian/bench"),
     /** Burlap, Hessian 1.0's values written as XML: BurlapSkeleton, BurlapProxyFactory. */
-    BURLAP("burlap", "/burlap/bench");
+    BURLAP("/burlap/bench");
 
-    private final String label;
     private final String path;
 
-    CauchoProtocol(String label, String path) {
-        this.label = label;
+    CauchoProtocol(String path) {
         this.path = path;
     }
 
@@ -22,11 +22,10 @@ public enum CauchoProtocol {
 
     @Override
     public String toString() {
-        return label;
+        return EnumLabels.of(this);
     }
 
     public static CauchoProtocol of(String text) {
-        for (CauchoProtocol p : values()) if (p.label.equals(text)) return p;
-        throw new IllegalArgumentException("Caucho protocol '" + text + "' (expected: hessian or burlap)");
+        return EnumLabels.parse(CauchoProtocol.class, "Caucho protocol", text).orElseThrow();
     }
 }

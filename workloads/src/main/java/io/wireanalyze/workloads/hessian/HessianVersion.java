@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
 
@@ -22,8 +23,7 @@ public enum HessianVersion {
     }
 
     public static Parsed<HessianVersion> parse(String text) {
-        for (HessianVersion v : values()) if (v.label.equals(text)) return Parsed.ok(v);
-        return Parsed.invalid("Hessian version '" + text + "' (expected: 1 or 2)");
+        return EnumLabels.parse(HessianVersion.class, "Hessian version", text);
     }
 
     /** picocli: the converter of the option and its completion candidates, the labels. */

@@ -3,8 +3,6 @@ package io.wireanalyze.workloads.httpinvoker;
 import com.sun.net.httpserver.HttpServer;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.ServerMain;
-import io.wireanalyze.workloads.OptionArgs;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.service.BenchImpl;
@@ -14,7 +12,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.Set;
 
 /**
  * The httpinvoker workload's server JVM: Spring 5.3's {@link SimpleHttpInvokerServiceExporter} on the JDK's HTTP
@@ -24,7 +21,7 @@ import java.util.Set;
  */
 @SuppressWarnings("deprecation")   // HttpInvoker is deprecated in 5.3 and gone in 6: the point is to measure it
 public final class HttpInvokerServer {
-    static final String PORT = "--port";
+    static final String PORT = ServerMain.PORT;
     static final String PATH = "/httpinvoker/bench";
     private static final String ROLE = "httpinvoker server";
 
@@ -48,10 +45,7 @@ public final class HttpInvokerServer {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
-        Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        if (ServerMain.refused(ROLE, err, port)) return 1;
-        return ServerMain.serve(ROLE, "httpinvoker", port.orElseThrow(), () -> start(port.orElseThrow()),
-                server -> server.getAddress().getPort(), server -> server.stop(0), in, out, err);
+        return ServerMain.servePort(ROLE, "httpinvoker", args, HttpInvokerServer::start, server -> server.getAddress().getPort(),
+                server -> server.stop(0), in, out, err);
     }
 }

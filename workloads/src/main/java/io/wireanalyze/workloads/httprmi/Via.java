@@ -1,10 +1,8 @@
 package io.wireanalyze.workloads.httprmi;
 
+import io.wireanalyze.workloads.EnumLabels;
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ParsedConverter;
-
-import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * How the client's POSTs reach the web server: Juric et al. section 2.3 (HTTP-to-CGI/servlet tunnelling) directly,
@@ -15,27 +13,17 @@ public enum Via {
 
     @Override
     public String toString() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static Parsed<Via> parse(String text) {
-        for (Via v : values()) if (v.toString().equalsIgnoreCase(text)) return Parsed.ok(v);
-        return Parsed.invalid("route '" + text + "' (expected: one of " + Arrays.stream(values()).map(Via::toString).toList() + ")");
+        return EnumLabels.parse(Via.class, "route", text);
     }
 
-    /** picocli: {@code direct} or {@code proxy}. */
-    public static final class Converter extends ParsedConverter<Via> {
-        @Override
-        protected Parsed<Via> parse(String text) {
-            return Via.parse(text);
-        }
-    }
-
-    /** picocli: the names, for {@code ${COMPLETION-CANDIDATES}}. */
-    public static final class Names implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Arrays.stream(values()).map(Via::toString).iterator();
+    /** picocli: the converter of the option and its completion candidates, {@code direct} and {@code proxy}. */
+    public static final class Choices extends EnumOption<Via> {
+        public Choices() {
+            super(Via.class, Via::parse);
         }
     }
 }

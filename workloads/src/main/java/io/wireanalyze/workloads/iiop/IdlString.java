@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.iiop;
 
+import io.wireanalyze.workloads.EnumLabels;
+import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
 
 /**
@@ -7,20 +9,18 @@ import io.wireanalyze.workloads.Parsed;
  * ({@code sendChars}, one octet per character, ISO 8859-1) or {@code wstring} ({@code sendWChars}, UTF-16).
  */
 public enum IdlString {
-    STRING("string", "sendChars"),
-    WSTRING("wstring", "sendWChars");
+    STRING("sendChars"),
+    WSTRING("sendWChars");
 
-    private final String idlName;
     private final String operation;
 
-    IdlString(String idlName, String operation) {
-        this.idlName = idlName;
+    IdlString(String operation) {
         this.operation = operation;
     }
 
     /** The IDL type name, {@code string} or {@code wstring}. */
     public String idlName() {
-        return idlName;
+        return EnumLabels.of(this);
     }
 
     /** The IDL operation that takes it, {@code sendChars} or {@code sendWChars} (tshark: giop.request_op). */
@@ -29,12 +29,18 @@ public enum IdlString {
     }
 
     public static Parsed<IdlString> parse(String text) {
-        for (IdlString s : values()) if (s.idlName.equals(text)) return Parsed.ok(s);
-        return Parsed.invalid("IDL string type '" + text + "' (expected: string or wstring)");
+        return EnumLabels.parse(IdlString.class, "IDL string type", text);
     }
 
     @Override
     public String toString() {
-        return idlName;
+        return idlName();
+    }
+
+    /** picocli: the converter of the option and its completion candidates, the labels. */
+    public static final class Choices extends EnumOption<IdlString> {
+        public Choices() {
+            super(IdlString.class, IdlString::parse);
+        }
     }
 }

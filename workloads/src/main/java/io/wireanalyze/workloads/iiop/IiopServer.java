@@ -1,10 +1,8 @@
 package io.wireanalyze.workloads.iiop;
 
-import io.wireanalyze.workloads.EndOfInput;
-import io.wireanalyze.workloads.LoopbackPort;
+import io.wireanalyze.workloads.OrbServerMain;
 import io.wireanalyze.workloads.OrbServerOptions;
-import io.wireanalyze.workloads.Parsed;
-import io.wireanalyze.workloads.ServerLaunch;
+import io.wireanalyze.workloads.iiop.bench.BenchServicePOATie;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.UserException;
 import org.omg.CosNaming.NamingContextExt;
@@ -14,7 +12,7 @@ import org.omg.PortableServer.POAHelper;
 
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.util.Optional;
+import java.util.Properties;
 
 /**
  * The iiop workload's server JVM: a JacORB ORB listening on 127.0.0.1:{@code --object-port} ({@code OAPort},
@@ -35,42 +33,27 @@ public final class IiopServer {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        String role = "iiop server";
-        Parsed<OrbServerOptions> parsed = OrbServerOptions.parse(args);
-        if (parsed.error().isPresent()) {
-            err.println(role + ": " + parsed.error().get());
-            return 1;
-        }
-        OrbServerOptions options = parsed.orElseThrow();
-        Optional<String> busy = LoopbackPort.problem(options.objectPort());
-        if (busy.isPresent()) {
-            err.println(role + ": object port " + options.objectPort() + ": " + busy.get());
-            return 1;
-        }
-        java.util.Properties props = Jacorb.listening(options.objectPort());
+        return OrbServerMain.run("iiop server", args, false, IiopServer::orbProperties, "activate the servant", IiopServer::bind,
+                in, out, err);
+    }
+
+    private static Properties orbProperties(OrbServerOptions options) {
+        Properties props = Jacorb.listening(options.objectPort());
         props.setProperty(Jacorb.NAME_SERVICE_REF, options.nameServiceCorbaloc());
-        ORB orb = ORB.init(new String[0], props);
-        String step = "activate the servant";
-        try {
-            POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
-            root.the_POAManager().activate();
-            org.omg.CORBA.Object ref = root.servant_to_reference(new io.wireanalyze.workloads.iiop.bench.BenchServicePOATie(new BenchServant()));
-            step = "rebind '" + options.name() + "' at " + options.nameServiceCorbaloc();
-            NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
-            naming.rebind(naming.to_name(options.name()), ref);
-        } catch (UserException | org.omg.CORBA.SystemException e) {
-            err.println(role + ": " + step + ": " + oneLine(e.toString()));
-            orb.shutdown(false);
-            return 1;
-        }
-        out.println(ServerLaunch.READY_PREFIX + "naming=" + options.namingPort() + " object=" + options.objectPort());
-        out.flush();
-        EndOfInput.await(in, err, role);
-        orb.shutdown(false);
-        return 0;
+        return props;
+    }
+
+    private static Runnable bind(ORB orb, OrbServerOptions options, OrbServerMain.Step step) throws UserException {
+        POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
+        root.the_POAManager().activate();
+        org.omg.CORBA.Object ref = root.servant_to_reference(new BenchServicePOATie(new BenchServant()));
+        step.now("rebind '" + options.name() + "' at " + options.nameServiceCorbaloc());
+        NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
+        naming.rebind(naming.to_name(options.name()), ref);
+        return () -> { };
     }
 
     static String oneLine(String s) {
-        return s.replaceAll("\\s+", " ").trim();
+        return OrbServerMain.oneLine(s);
     }
 }

@@ -1,10 +1,8 @@
 package io.wireanalyze.workloads.jrmptls;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
-
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /** The TLS version a jrmp-tls run negotiates: {@code --tls 1.3} or {@code 1.2}. */
 public enum TlsVersionChoice {
@@ -30,9 +28,8 @@ public enum TlsVersionChoice {
     }
 
     public static Parsed<TlsVersionChoice> parse(String text) {
-        for (TlsVersionChoice v : values()) if (v.label.equals(text) || v.jsseName.equalsIgnoreCase(text)) return Parsed.ok(v);
-        return Parsed.invalid("TLS version '" + text + "' (expected: one of "
-                + Arrays.stream(values()).map(TlsVersionChoice::toString).collect(Collectors.joining(", ")) + ")");
+        for (TlsVersionChoice v : values()) if (v.jsseName.equalsIgnoreCase(text)) return Parsed.ok(v);
+        return EnumLabels.parse(TlsVersionChoice.class, "TLS version", text);
     }
 
     /** The JSSE name to the constant, for a child JVM's system property. */

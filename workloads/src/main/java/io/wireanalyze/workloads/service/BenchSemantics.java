@@ -10,8 +10,9 @@ import java.util.List;
  * The benchmark service's one semantics, whatever the stack: trivial bodies so the cost measured is the remoting,
  * the same values everywhere ({@link BenchValues}). Each stack's server object is a thin adapter that extends this
  * and implements its stack's interface: {@link BenchServiceImpl} (RMI over JRMP and IIOP), {@link BenchImpl}
- * (Hessian, Burlap, HttpInvoker), the JAX-WS and CORBA servants in their workloads. No interface here: a stack sees
- * only its own (RMI-IIOP maps every interface of the exported class).
+ * (Hessian, Burlap, HttpInvoker), the JAX-WS and CORBA servants in their workloads; XML-RPC registers this class
+ * itself as handlers, two of them replaced by their XML-RPC forms. No interface here: a stack sees only its own
+ * (RMI-IIOP maps every interface of the exported class).
  */
 public class BenchSemantics {
 

@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
 
@@ -29,8 +30,7 @@ public enum SoapBinding {
     }
 
     public static Parsed<SoapBinding> parse(String text) {
-        for (SoapBinding b : values()) if (b.label.equals(text)) return Parsed.ok(b);
-        return Parsed.invalid("SOAP version '" + text + "' (expected: 1.1 or 1.2)");
+        return EnumLabels.parse(SoapBinding.class, "SOAP version", text);
     }
 
     /** picocli: the converter of the option and its completion candidates, the labels. */

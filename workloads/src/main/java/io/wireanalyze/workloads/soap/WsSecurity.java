@@ -1,5 +1,7 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.EnumLabels;
+
 /** Message-level security of the SOAP workloads. */
 public enum WsSecurity {
     /** Plain SOAP ({@code --protocol soap}). */
@@ -23,7 +25,6 @@ public enum WsSecurity {
     }
 
     static WsSecurity parse(String text) {
-        for (WsSecurity s : values()) if (s.label.equals(text)) return s;
-        throw new IllegalArgumentException("WS-Security '" + text + "' (expected: none or timestamp-signature-encrypt)");
+        return EnumLabels.parse(WsSecurity.class, "WS-Security", text).orElseThrow();
     }
 }

@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.table;
 
 import io.wireanalyze.workloads.BenchMethod;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.HttpPortOption;
@@ -148,9 +149,7 @@ public enum WorkloadKind {
     }
 
     public static Parsed<WorkloadKind> parse(String text) {
-        for (WorkloadKind k : values()) if (k.label.equalsIgnoreCase(text)) return Parsed.ok(k);
-        return Parsed.invalid("unknown protocol '" + text + "' (expected: one of "
-                + Arrays.stream(values()).map(WorkloadKind::toString).collect(Collectors.joining(", ")) + ")");
+        return EnumLabels.parse(WorkloadKind.class, "unknown protocol", text);
     }
 
     /** picocli: the converter of the option and its completion candidates, the labels. */

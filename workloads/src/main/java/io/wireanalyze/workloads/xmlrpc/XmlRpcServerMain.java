@@ -1,10 +1,9 @@
 package io.wireanalyze.workloads.xmlrpc;
 
 import io.wireanalyze.workloads.Loopback;
-import io.wireanalyze.workloads.OptionArgs;
-import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.ServerMain;
+import io.wireanalyze.workloads.service.BenchSemantics;
 import org.apache.xmlrpc.server.PropertyHandlerMapping;
 import org.apache.xmlrpc.server.XmlRpcServer;
 import org.apache.xmlrpc.server.XmlRpcServerConfigImpl;
@@ -13,15 +12,15 @@ import org.apache.xmlrpc.webserver.WebServer;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
-import java.util.Set;
 
 /**
- * The xmlrpc workload's server JVM: Apache XML-RPC 3.1.3's own WebServer on {@link Loopback#host()}:{@code --port}, the handlers of
- * {@link BenchXmlRpc} as {@code Bench.*}, vendor extensions on. Prints {@code READY xmlrpc=<port>}, runs until stdin
+ * The xmlrpc workload's server JVM: Apache XML-RPC 3.1.3's own WebServer on {@link Loopback#host()}:{@code --port}, the
+ * benchmark service ({@link BenchSemantics}, with {@link BenchXmlRpc}'s forms of two methods) as {@code Bench.*},
+ * vendor extensions on. Prints {@code READY xmlrpc=<port>}, runs until stdin
  * closes, exits 0; exit 1 with one line on stderr when it cannot start.
  */
 public final class XmlRpcServerMain {
-    static final String PORT = "--port";
+    static final String PORT = ServerMain.PORT;
     static final String HANDLER = "Bench";
     private static final String ROLE = "xmlrpc server";
 
@@ -33,7 +32,8 @@ public final class XmlRpcServerMain {
         XmlRpcServer server = web.getXmlRpcServer();
         PropertyHandlerMapping handlers = new PropertyHandlerMapping();
         handlers.setVoidMethodEnabled(true);   // ping and wireanalyzeMark return nothing (ex:nil with the extensions)
-        handlers.addHandler(HANDLER, BenchXmlRpc.class);
+        handlers.addHandler(HANDLER, BenchSemantics.class);
+        handlers.addHandler(HANDLER, BenchXmlRpc.class);      // replaces sendInts and getObjects with their XML-RPC forms
         server.setHandlerMapping(handlers);
         XmlRpcServerConfigImpl config = (XmlRpcServerConfigImpl) server.getConfig();
         config.setEnabledForExtensions(true);
@@ -47,10 +47,6 @@ public final class XmlRpcServerMain {
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT), Set.of());
-        Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        if (ServerMain.refused(ROLE, err, port)) return 1;
-        return ServerMain.serve(ROLE, "xmlrpc", port.orElseThrow(), () -> start(port.orElseThrow()), WebServer::getPort, WebServer::shutdown,
-                in, out, err);
+        return ServerMain.servePort(ROLE, "xmlrpc", args, XmlRpcServerMain::start, WebServer::getPort, WebServer::shutdown, in, out, err);
     }
 }

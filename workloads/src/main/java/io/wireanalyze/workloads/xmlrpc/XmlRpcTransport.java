@@ -1,22 +1,21 @@
 package io.wireanalyze.workloads.xmlrpc;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.Parsed;
 
 /** {@code --xmlrpc-transport}: seed 003's three Apache XML-RPC client transports. */
 public enum XmlRpcTransport {
     /** XmlRpcSunHttpTransportFactory: the JDK's HttpURLConnection. */
-    DEFAULT("default", "XmlRpcSunHttpTransportFactory (HttpURLConnection)"),
+    DEFAULT("XmlRpcSunHttpTransportFactory (HttpURLConnection)"),
     /** XmlRpcCommonsTransportFactory: Jakarta Commons HttpClient 3.1. */
-    HTTPCLIENT("httpclient", "XmlRpcCommonsTransportFactory (Commons HttpClient 3.1)"),
+    HTTPCLIENT("XmlRpcCommonsTransportFactory (Commons HttpClient 3.1)"),
     /** XmlRpcLiteHttpTransportFactory: Apache XML-RPC's own minimal HTTP client. */
-    LITE("lite", "XmlRpcLiteHttpTransportFactory (its own minimal HTTP client)");
+    LITE("XmlRpcLiteHttpTransportFactory (its own minimal HTTP client)");
 
-    private final String label;
     private final String description;
 
-    XmlRpcTransport(String label, String description) {
-        this.label = label;
+    XmlRpcTransport(String description) {
         this.description = description;
     }
 
@@ -26,12 +25,11 @@ public enum XmlRpcTransport {
 
     @Override
     public String toString() {
-        return label;
+        return EnumLabels.of(this);
     }
 
     public static Parsed<XmlRpcTransport> parse(String text) {
-        for (XmlRpcTransport t : values()) if (t.label.equals(text)) return Parsed.ok(t);
-        return Parsed.invalid("XML-RPC transport '" + text + "' (expected: default, httpclient or lite)");
+        return EnumLabels.parse(XmlRpcTransport.class, "XML-RPC transport", text);
     }
 
     /** picocli: the converter of the option and its completion candidates, the labels. */
