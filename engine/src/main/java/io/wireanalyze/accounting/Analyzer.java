@@ -84,6 +84,8 @@ public final class Analyzer {
     private final RecordSpills records;
     private final int recordsInMemory;
     private int connectionCount;
+    /** In a part: each connection's first packet's TCP index, by its number in the part (what the settle step ranks). */
+    private long[] firsts = new long[64];
     /**
      * A part of a split analysis ({@link SplitAnalysis}): its connections are numbered by the TCP index of their first
      * packet, renumbered when the parts are settled; and held connections are pinned with the servers other parts
@@ -300,7 +302,11 @@ public final class Analyzer {
             boolean synAckFirst = s.syn() && !pureSyn;   // the SYN was not captured: its receiver initiated
             int buffered = options.limits().maxBufferedStreamBytes();
             long wait = options.limits().maxHoleWaitMillis() * 1_000_000L;
-            int id = part ? SplitAnalysis.provisionalId(tcpIndex) : ++connectionCount;
+            int id = ++connectionCount;
+            if (part) {
+                if (id > firsts.length) firsts = java.util.Arrays.copyOf(firsts, firsts.length * 2);
+                firsts[id - 1] = tcpIndex;
+            }
             c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait)
                     : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait);
             c.lane = lanes.laneOf(c);
@@ -481,7 +487,8 @@ public final class Analyzer {
             logs.add(lane.facts);
             known.addAll(lane.knownServers);
         }
-        return new SplitAnalysis.Part(totals, logs, known, unpinned, part, records.connections.sorted(),
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, part, java.util.Arrays.copyOf(firsts, part ? connectionCount : 0),
+                records.connections.sorted(),
                 records.messages.sorted(), records.invocations.sorted(),
                 options.keepPackets() ? records.packets.sorted() : List.of(), records.codecs);
     }

@@ -54,6 +54,8 @@ final class PartBytes {
             servers(out, part.knownServers());
             servers(out, part.unpinned());
             out.writeBoolean(part.provisional());
+            out.writeInt(part.firsts().length);
+            for (long f : part.firsts()) out.writeLong(f);
             List<String> names = codecs.classNames();
             out.writeInt(names.size());
             for (String n : names) out.writeUTF(n);
@@ -86,6 +88,10 @@ final class PartBytes {
         Set<Lane.Server> known = servers(in);
         Set<Lane.Server> unpinned = servers(in);
         boolean provisional = in.readBoolean();
+        int connections = count(in, "connections");
+        if (connections > in.available() / 8) throw new IOException("a part of " + connections + " connections, past its end");
+        long[] firsts = new long[connections];
+        for (int i = 0; i < connections; i++) firsts[i] = in.readLong();
         int n = count(in, "class names");
         List<String> names = new ArrayList<>(n);
         for (int i = 0; i < n; i++) names.add(in.readUTF());
@@ -100,11 +106,11 @@ final class PartBytes {
         if (offsets[4] != bytes.length - start) {
             throw new IOException("a part's records are " + (bytes.length - start) + " bytes (its header says " + offsets[4] + ")");
         }
-        var connections = new Records<>(bytes, start + offsets[0], counts[0], codecs.connections);
+        var stats = new Records<>(bytes, start + offsets[0], counts[0], codecs.connections);
         var messages = new Records<>(bytes, start + offsets[1], counts[1], codecs.messages);
         var invocations = new Records<>(bytes, start + offsets[2], counts[2], codecs.invocations);
         var packets = new Records<>(bytes, start + offsets[3], counts[3], codecs.packets);
-        return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, connections, messages, invocations, packets, codecs);
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, firsts, stats, messages, invocations, packets, codecs);
     }
 
     /** The facts and proved servers a round starts from, as bytes. */

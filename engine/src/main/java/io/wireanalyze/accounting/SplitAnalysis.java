@@ -41,23 +41,18 @@ public final class SplitAnalysis {
         }
     }
 
-    /** One part's connections, done: its share of the totals, its facts, the servers it proved, its records. */
+    /**
+     * One part's connections, done: its share of the totals, its facts, the servers it proved, its records. Its
+     * connections are numbered in the part, in the order of their first packet; {@code firsts} holds each one's first
+     * packet's TCP index (by its number - 1), by which the settle step numbers them in the capture.
+     */
     record Part(Totals totals, List<FactLog> logs, Set<Lane.Server> knownServers, Set<Lane.Server> unpinned,
-                boolean provisional, List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
+                boolean provisional, long[] firsts, List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
                 List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs) {
     }
 
     /** The settled result, and the next round when one is needed (else null). */
     record Settled(AnalysisResult result, Round anotherRound) {
-    }
-
-    /** A part's provisional number for a connection whose first packet has TCP index {@code tcpIndex}. */
-    static int provisionalId(long tcpIndex) {
-        if (tcpIndex >= Integer.MAX_VALUE) {
-            throw new IllegalStateException("a split analysis numbers connections by their first packet's index: "
-                    + "more than " + Integer.MAX_VALUE + " TCP packets");
-        }
-        return (int) tcpIndex + 1;
     }
 
     /** The pass over every frame's headers, in capture order: the reading thread's, or a cluster's driver's. */
@@ -300,12 +295,15 @@ public final class SplitAnalysis {
         } else {
             RecordSpills all = new RecordSpills(new Codecs(), recordsInMemory);
             codecs = all.codecs;
-            long[] firsts = parts.stream().flatMap(p -> p.connections().stream()).mapToLong(AnalysisResult.ConnectionStats::id).sorted().toArray();
+            // A connection's number in the capture: 1 + how many connections of any part started before it.
+            long[] firsts = parts.stream().flatMapToLong(p -> Arrays.stream(p.firsts())).sorted().toArray();
             for (Part p : parts) {
-                for (var c : p.connections()) all.connections.add(Renumber.connection(c, rank(firsts, c.id())));
-                for (var m : p.messages()) all.messages.add(Renumber.message(m, rank(firsts, m.value().connection())));
-                for (var i : p.invocations()) all.invocations.add(Renumber.invocation(i, rank(firsts, i.record().connection())));
-                for (var r : p.packets()) all.packets.add(Renumber.packet(r, rank(firsts, r.connection())));
+                int[] rank = new int[p.firsts().length];
+                for (int i = 0; i < rank.length; i++) rank[i] = Arrays.binarySearch(firsts, p.firsts()[i]) + 1;
+                for (var c : p.connections()) all.connections.add(Renumber.connection(c, rank(rank, c.id())));
+                for (var m : p.messages()) all.messages.add(Renumber.message(m, rank(rank, m.value().connection())));
+                for (var i : p.invocations()) all.invocations.add(Renumber.invocation(i, rank(rank, i.record().connection())));
+                for (var r : p.packets()) all.packets.add(Renumber.packet(r, rank(rank, r.connection())));
                 // Read once: the part's files go now.
                 Spill.close(p.connections());
                 Spill.close(p.messages());
@@ -326,11 +324,10 @@ public final class SplitAnalysis {
         return new Settled(result, another);
     }
 
-    /** A connection's number in the capture: 1 + how many connections started before it. */
-    private static int rank(long[] firsts, int provisional) {
-        int i = Arrays.binarySearch(firsts, provisional);
-        if (i < 0) throw new IllegalStateException("a record of connection " + provisional + ", which no part accounted");
-        return i + 1;
+    /** The capture's number of a part's connection {@code id}. */
+    private static int rank(int[] rank, int id) {
+        if (id < 1 || id > rank.length) throw new IllegalStateException("a record of connection " + id + ", which its part did not number");
+        return rank[id - 1];
     }
 
     private static AnalysisResult.Summary summary(Invocations.Final calls, Totals totals, Tracker tracker) {
