@@ -21,7 +21,8 @@ public final class StreamDriver {
 
     private final ProtocolName protocol;
     private final int maxMessageBytes;
-    private byte[] buf = new byte[1024];
+    /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
+    private byte[] buf = NONE;
     private int start;
     private int end;
     private long bufOffset;            // stream offset of buf[start]
@@ -33,6 +34,22 @@ public final class StreamDriver {
     public StreamDriver(ProtocolName protocol, int maxMessageBytes) {
         this.protocol = protocol;
         this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /**
+     * A driver for {@code protocol} that starts with the bytes {@code probed} buffered (and takes its buffer over,
+     * rather than copying it: {@code probed}, a driver that only buffered for the probes, is not used again).
+     */
+    public StreamDriver(ProtocolName protocol, int maxMessageBytes, StreamDriver probed) {
+        this(protocol, maxMessageBytes);
+        if (probed.pending() > 0) {
+            buf = probed.buf;
+            start = probed.start;
+            end = probed.end;
+            bufOffset = probed.bufOffset;
+            probed.buf = NONE;
+            probed.start = probed.end = 0;
+        }
     }
 
     /** Bytes buffered and not yet decoded. */
@@ -60,7 +77,7 @@ public final class StreamDriver {
                 start = 0;
             }
             if (end + n > buf.length) {
-                byte[] bigger = new byte[Math.max(buf.length * 2, end + n)];
+                byte[] bigger = new byte[Math.max(Math.max(buf.length * 2, 1024), end + n)];
                 System.arraycopy(buf, 0, bigger, 0, end);
                 buf = bigger;
             }
