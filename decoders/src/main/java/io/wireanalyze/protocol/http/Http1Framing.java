@@ -111,10 +111,12 @@ final class Http1Framing {
     private HttpMessage head;
     /**
      * The body read so far ({@code bodyLength} bytes of it). Made as large as a Content-Length declares (up to
-     * {@link #PRESIZE_LIMIT}), so that a body is copied once, from the stream into the array handed on, and not again
-     * to trim it.
+     * {@link #PRESIZE_LIMIT}), and never grown past it, so that a body ends filling its array, which is handed on as
+     * it is: its bytes copied once from the stream, and not again to trim it.
      */
     private byte[] body = EMPTY;
+    /** The current message's Content-Length when its body is not chunked, else -1. */
+    private long declared = -1;
     private int bodyLength;
     private long headerEnd = -1;
     private int interim;
@@ -126,8 +128,11 @@ final class Http1Framing {
     private long headStart = -1;
 
     private static final byte[] EMPTY = new byte[0];
-    /** The most a declared Content-Length sizes a body's array before its bytes come (a damaged length asks no more). */
-    static final int PRESIZE_LIMIT = 1 << 20;
+    /**
+     * The most a declared Content-Length sizes a body's array before its bytes come: small, as a damaged or hostile
+     * length, on each of thousands of connections, must not hold memory its bytes never fill.
+     */
+    static final int PRESIZE_LIMIT = 16 << 10;
 
     /** @param answersHead for responses: whether the next response answers a HEAD request */
     Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
@@ -311,8 +316,8 @@ final class Http1Framing {
                 }
                 head = m;
                 headerEnd = consumedUpTo;   // Netty returns right after the header block
-                if (length > 0 && bodyLength == 0 && body.length < length && !HttpUtil.isTransferEncodingChunked(m))
-                    body = new byte[(int) Math.min(length, PRESIZE_LIMIT)];
+                declared = HttpUtil.isTransferEncodingChunked(m) ? -1 : length;
+                if (declared > 0 && bodyLength == 0 && body.length < declared) body = new byte[(int) Math.min(declared, PRESIZE_LIMIT)];
             }
             if (o instanceof HttpContent c) {
                 DecodeStep<Framed> bad = failed(c.decoderResult(), consumedUpTo);
@@ -322,7 +327,11 @@ final class Http1Framing {
                     if ((long) bodyLength + n > limits.maxMessageBytes())
                         return malformed(start, "http.content", "a body of more than " + limits.maxMessageBytes()
                                 + " bytes (expected: <= " + limits.maxMessageBytes() + ", the message size limit, --max-message-bytes)");
-                    if (bodyLength + n > body.length) body = Arrays.copyOf(body, Math.max(body.length * 2, bodyLength + n));
+                    if (bodyLength + n > body.length) {
+                        long grown = Math.max(body.length * 2L, bodyLength + n);
+                        if (declared >= bodyLength + n) grown = Math.min(grown, declared);   // ends full
+                        body = Arrays.copyOf(body, (int) grown);
+                    }
                     c.content().getBytes(c.content().readerIndex(), body, bodyLength, n);
                     bodyLength += n;
                 }
@@ -385,6 +394,7 @@ final class Http1Framing {
         start = next;
         head = null;
         body = EMPTY;
+        declared = -1;
         bodyLength = 0;
         headerEnd = -1;
         interim = 0;
