@@ -138,6 +138,7 @@ public final class StreamDriver {
                 // so a message arriving in n segments is walked O(log n) times, not n. The peer replying or the
                 // stream ending decodes at once whatever the bound.
                 needAtLeast = more.exact() ? more.atLeast() : Math.max(more.atLeast(), avail + Math.max(1, avail / 2));
+                if (more.exact()) reserve(Math.min(more.atLeast(), RESERVE_LIMIT));
                 return;
             } else {
                 malformed(((DecodeStep.Malformed<Message>) step).failure());
@@ -159,6 +160,24 @@ public final class StreamDriver {
     }
 
     private static final byte[] NONE = new byte[0];
+    /**
+     * The most an exact length a decoder waits for sizes the buffer ahead of its bytes: small, as a damaged or hostile
+     * length, on each of thousands of connections, must not hold memory its bytes never fill.
+     */
+    static final int RESERVE_LIMIT = 16 << 10;
+
+    /**
+     * Room for a message of {@code n} bytes from the first pending one, made once when a decoder says the exact length
+     * it waits for (an HTTP body's, a TLS record's, a GIOP message's), instead of doubling the buffer as its bytes come.
+     */
+    private void reserve(int n) {
+        if (n <= buf.length) return;
+        byte[] room = new byte[n];
+        System.arraycopy(buf, start, room, 0, end - start);
+        end -= start;
+        start = 0;
+        buf = room;
+    }
 
     /** Emits any unparsed run still open (at the end of the stream). */
     public void finish(Direction d, Consumer<Message> out) {
