@@ -44,7 +44,8 @@ public final class PacketParser {
     }
 
     public static Result parse(Frame frame) {
-        ByteBuffer b = frame.bytes().duplicate().order(ByteOrder.BIG_ENDIAN);
+        // Only absolute reads (and slices) from here on: the frame's own buffer serves, unless it is little-endian.
+        ByteBuffer b = frame.bytes().order() == ByteOrder.BIG_ENDIAN ? frame.bytes() : frame.bytes().duplicate().order(ByteOrder.BIG_ENDIAN);
         int base = b.position();
         int len = b.remaining();
         return switch (frame.link()) {

@@ -229,10 +229,6 @@ public final class ConnectionDecoder {
         protocol = p.name();
         initiatorIsClient = r.initiatorIsClient();
         session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap, facts));
-        StreamDriver[] old = drivers.clone();
-        for (int side = 0; side < 2; side++) {
-            drivers[side] = new StreamDriver(protocol, scope.limits().maxMessageBytes());
-            if (old[side].pending() > 0) drivers[side].append(old[side].offset(), old[side].view());
-        }
+        for (int side = 0; side < 2; side++) drivers[side] = new StreamDriver(protocol, scope.limits().maxMessageBytes(), drivers[side]);
     }
 }

@@ -21,7 +21,8 @@ public final class StreamDriver {
 
     private final ProtocolName protocol;
     private final int maxMessageBytes;
-    private byte[] buf = new byte[1024];
+    /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
+    private byte[] buf = NONE;
     private int start;
     private int end;
     private long bufOffset;            // stream offset of buf[start]
@@ -33,6 +34,22 @@ public final class StreamDriver {
     public StreamDriver(ProtocolName protocol, int maxMessageBytes) {
         this.protocol = protocol;
         this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /**
+     * A driver for {@code protocol} that starts with the bytes {@code probed} buffered (and takes its buffer over,
+     * rather than copying it: {@code probed}, a driver that only buffered for the probes, is not used again).
+     */
+    public StreamDriver(ProtocolName protocol, int maxMessageBytes, StreamDriver probed) {
+        this(protocol, maxMessageBytes);
+        if (probed.pending() > 0) {
+            buf = probed.buf;
+            start = probed.start;
+            end = probed.end;
+            bufOffset = probed.bufOffset;
+            probed.buf = NONE;
+            probed.start = probed.end = 0;
+        }
     }
 
     /** Bytes buffered and not yet decoded. */
@@ -60,7 +77,7 @@ public final class StreamDriver {
                 start = 0;
             }
             if (end + n > buf.length) {
-                byte[] bigger = new byte[Math.max(buf.length * 2, end + n)];
+                byte[] bigger = new byte[Math.max(Math.max(buf.length * 2, 1024), end + n)];
                 System.arraycopy(buf, 0, bigger, 0, end);
                 buf = bigger;
             }
@@ -121,6 +138,7 @@ public final class StreamDriver {
                 // so a message arriving in n segments is walked O(log n) times, not n. The peer replying or the
                 // stream ending decodes at once whatever the bound.
                 needAtLeast = more.exact() ? more.atLeast() : Math.max(more.atLeast(), avail + Math.max(1, avail / 2));
+                if (more.exact()) reserve(Math.min(more.atLeast(), RESERVE_LIMIT));
                 return;
             } else {
                 malformed(((DecodeStep.Malformed<Message>) step).failure());
@@ -142,6 +160,24 @@ public final class StreamDriver {
     }
 
     private static final byte[] NONE = new byte[0];
+    /**
+     * The most an exact length a decoder waits for sizes the buffer ahead of its bytes: small, as a damaged or hostile
+     * length, on each of thousands of connections, must not hold memory its bytes never fill.
+     */
+    static final int RESERVE_LIMIT = 16 << 10;
+
+    /**
+     * Room for a message of {@code n} bytes from the first pending one, made once when a decoder says the exact length
+     * it waits for (an HTTP body's, a TLS record's, a GIOP message's), instead of doubling the buffer as its bytes come.
+     */
+    private void reserve(int n) {
+        if (n <= buf.length) return;
+        byte[] room = new byte[n];
+        System.arraycopy(buf, start, room, 0, end - start);
+        end -= start;
+        start = 0;
+        buf = room;
+    }
 
     /** Emits any unparsed run still open (at the end of the stream). */
     public void finish(Direction d, Consumer<Message> out) {

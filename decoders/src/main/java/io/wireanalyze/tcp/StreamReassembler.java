@@ -36,9 +36,8 @@ public final class StreamReassembler {
     private long insertingAck = Long.MIN_VALUE;
     private long waitingBytes;
     private long gapBytes;
-    /** The latest delivered bytes (views of frames, not copies), to compare retransmitted copies with. */
-    private final TreeMap<Long, ByteBuffer> recent = new TreeMap<>();
-    private long recentBytes;
+    /** The latest delivered bytes (copies), to compare retransmitted copies with. */
+    private final Recent recent = new Recent();
     private long conflictingBytes;
 
     /** A hole the peer acknowledged: up to where, and since when (capture time), or Long.MIN_VALUE. */
@@ -156,7 +155,7 @@ public final class StreamReassembler {
         if (wireLength == 0) return new Placement(offset, 0, false);
         long end = offset + wireLength;
         if (end <= next) {
-            compare(recent, offset, payload);
+            recent.compare(offset, payload);
             return new Placement(offset, 0, true);
         }
         long waitingBefore = waitingOverlap(offset, end);
@@ -164,7 +163,7 @@ public final class StreamReassembler {
         // Seen before: bytes already delivered, or already waiting behind a hole (a retransmission captured before
         // the copy it repeats was, or while an earlier segment is still to come).
         boolean retransmission = offset < next || waitingBefore > 0;
-        if (retransmission) compare(recent, offset, payload);
+        if (retransmission) recent.compare(offset, payload);
         int captured = payload.remaining();
         if (captured < wireLength) {
             // Cut by the snaplen: what was not captured is a gap, now, as no later copy is expected.
@@ -323,10 +322,89 @@ public final class StreamReassembler {
     private void remember(long offset, ByteBuffer bytes) {
         byte[] copy = new byte[bytes.remaining()];
         bytes.get(bytes.position(), copy);
-        recent.put(offset, ByteBuffer.wrap(copy));
-        recentBytes += bytes.remaining();
-        while (recentBytes > RECENT_BYTES && recent.size() > 1) recentBytes -= recent.pollFirstEntry().getValue().remaining();
+        recent.add(offset, copy);
     }
+
+    /**
+     * The latest delivered pieces, oldest first, at most {@link #RECENT_BYTES} of them (the latest piece always, whatever
+     * its size): each a copy, with its stream offset, in two parallel ring arrays. Delivered offsets only grow, so the
+     * pieces are in offset order and found by binary search. (Before, a {@code TreeMap} of wrapped copies: an entry, a
+     * boxed offset and a buffer per delivered segment, and the map's insertion a visible cost per packet.)
+     */
+    private final class Recent {
+        private long[] offsets = NO_OFFSETS;
+        private byte[][] pieces = NO_PIECES;
+        private int head;   // the oldest piece's slot
+        private int count;
+        private long bytes;
+
+        void add(long offset, byte[] piece) {
+            // The oldest go first while, with the new piece, more than RECENT_BYTES would be kept (never the new one).
+            while (count > 0 && bytes + piece.length > RECENT_BYTES) {
+                int h = head;
+                bytes -= pieces[h].length;
+                pieces[h] = null;
+                head = (h + 1) & (pieces.length - 1);
+                count--;
+            }
+            if (count == pieces.length) grow();
+            int slot = (head + count) & (pieces.length - 1);
+            offsets[slot] = offset;
+            pieces[slot] = piece;
+            count++;
+            bytes += piece.length;
+        }
+
+        private void grow() {
+            int n = Math.max(8, pieces.length * 2);
+            long[] o = new long[n];
+            byte[][] p = new byte[n][];
+            for (int i = 0; i < count; i++) {
+                int slot = (head + i) & (pieces.length - 1);
+                o[i] = offsets[slot];
+                p[i] = pieces[slot];
+            }
+            offsets = o;
+            pieces = p;
+            head = 0;
+        }
+
+        private long offset(int i) {
+            return offsets[(head + i) & (pieces.length - 1)];
+        }
+
+        private byte[] piece(int i) {
+            return pieces[(head + i) & (pieces.length - 1)];
+        }
+
+        /** Counts the bytes of {@code copy} (at stream {@code offset}) that differ from the pieces kept. */
+        void compare(long offset, ByteBuffer copy) {
+            long end = offset + copy.remaining();
+            // The last piece starting at or before offset, if it reaches past it; else the first starting after.
+            int lo = 0, hi = count - 1, floor = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (offset(mid) <= offset) {
+                    floor = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            int i = floor >= 0 && offset(floor) + piece(floor).length > offset ? floor : floor + 1;
+            for (; i < count && offset(i) < end; i++) {
+                long key = offset(i);
+                byte[] k = piece(i);
+                long from = Math.max(offset, key), to = Math.min(end, key + k.length);
+                for (long j = from; j < to; j++) {
+                    if (copy.get(copy.position() + (int) (j - offset)) != k[(int) (j - key)]) conflictingBytes++;
+                }
+            }
+        }
+    }
+
+    private static final long[] NO_OFFSETS = new long[0];
+    private static final byte[][] NO_PIECES = new byte[0][];
 
     private void giveUp(long upTo, StreamListener out) {
         if (upTo > next) {

@@ -51,6 +51,48 @@ class StreamReassemblerTest {
     }
 
     @Test
+    void aRetransmittedCopyThatDiffersCountsItsDifferingBytesAgainstTheLatestDelivered() {
+        StreamReassembler r = new StreamReassembler(1 << 20);
+        r.syn(0);
+        // 20 pieces of 10 bytes (more than the 8 the kept pieces start with), "aaaaaaaaaa", "bbbbbbbbbb", ...
+        for (int i = 0; i < 20; i++) send(r, 1 + 10L * i, String.valueOf((char) ('a' + i)).repeat(10));
+        send(r, 1 + 5, "aaaaaXXbbb");                 // straddles pieces 0 and 1: two bytes differ
+        assertEquals(2, r.conflictingBytes());
+        send(r, 1 + 95, "jjjjj" + "kkkkkkkkkk" + "lllll"); // three pieces, the same bytes
+        assertEquals(2, r.conflictingBytes());
+        send(r, 1 + 199, "Z");                        // the last byte of the last piece
+        assertEquals(3, r.conflictingBytes());
+        send(r, 1 + 0, "A");                          // the first byte of the first piece
+        assertEquals(4, r.conflictingBytes());
+        assertEquals(String.join("", java.util.stream.IntStream.range(0, 20)
+                .mapToObj(i -> String.valueOf((char) ('a' + i)).repeat(10)).toList()), out.stream.toString());
+    }
+
+    @Test
+    void onlyTheLatestMegabyteDeliveredIsComparedWith() {
+        StreamReassembler r = new StreamReassembler(1 << 20);
+        r.syn(0);
+        int piece = 1000, pieces = (StreamReassembler.RECENT_BYTES / piece) + 50;   // 1,098 pieces: the first 50 dropped
+        for (int i = 0; i < pieces; i++) r.accept(1 + (long) piece * i, ByteBuffer.wrap(new byte[piece]), piece, false, out);
+        // A differing copy of the first piece is compared with nothing: it is no longer kept.
+        r.accept(1, ByteBuffer.wrap(new byte[piece]).put(0, (byte) 1), piece, false, out);
+        assertEquals(0, r.conflictingBytes());
+        // Piece 49 is gone too; piece 50, the oldest kept (1,048 pieces of 1,000 bytes <= 1 MiB), is compared.
+        r.accept(1 + 49L * piece, ByteBuffer.wrap(new byte[piece]).put(999, (byte) 1), piece, false, out);
+        assertEquals(0, r.conflictingBytes());
+        r.accept(1 + 50L * piece, ByteBuffer.wrap(new byte[piece]).put(0, (byte) 1).put(999, (byte) 1), piece, false, out);
+        assertEquals(2, r.conflictingBytes());
+        // One piece larger than the megabyte is kept on its own, and compared with.
+        long at = 1 + (long) piece * pieces;
+        int big = StreamReassembler.RECENT_BYTES + 10;
+        r.accept(at, ByteBuffer.wrap(new byte[big]), big, false, out);
+        r.accept(1 + (long) piece * (pieces - 1), ByteBuffer.wrap(new byte[piece]).put(0, (byte) 1), piece, false, out);
+        assertEquals(2, r.conflictingBytes());
+        r.accept(at + big - 3, ByteBuffer.wrap(new byte[]{1, 1, 0}), 3, false, out);
+        assertEquals(4, r.conflictingBytes());
+    }
+
+    @Test
     void deliversARetransmissionOnceAndSaysSo() {
         StreamReassembler r = new StreamReassembler(1 << 20);
         r.syn(0);

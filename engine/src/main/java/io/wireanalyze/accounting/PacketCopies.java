@@ -27,6 +27,8 @@ final class PacketCopies {
     private final long[] times = new long[RING];
     private final int[] interfaces = new int[RING];
     private int next;
+    /** Slots filled so far (up to RING): only these are compared, a flow's first packets with few. */
+    private int filled;
     private long latest = Long.MIN_VALUE;
 
     PacketCopies() {
@@ -42,13 +44,14 @@ final class PacketCopies {
         long key = s.identity() * 1_000_003L ^ s.seq() * 31 ^ s.ack() * 17 ^ (long) s.flags() << 56
                 ^ (long) s.payloadLength() << 40 ^ (forward ? 1 : 2);
         long window = s.identity() < 0 ? WEAK_WINDOW_NANOS : WINDOW_NANOS;
-        for (int i = 0; i < RING; i++) {
+        for (int i = 0; i < filled; i++) {
             if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= window) return interfaces[i];
         }
         keys[next] = key;
         times[next] = now;
         interfaces[next] = s.frame().interfaceIndex();
         next = (next + 1) % RING;
+        if (filled < RING) filled++;
         latest = Math.max(latest, now);
         return -1;
     }

@@ -195,22 +195,57 @@ public final class XmlInput implements XmlOpened {
      * first, UTF-16, the name's bytes there).
      */
     public boolean opensWithOtherThan(String name) {
-        if (width == Width.UTF16) return false;
+        int p = rootTag();
+        if (p < 0) return false;
+        int end = bytes.limit();
+        for (int i = 0; i < name.length(); i++) {
+            if (p + 1 + i >= end || bytes.get(p + 1 + i) != name.charAt(i)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the document begins, as {@link #opensWithOtherThan} reads it, with a start tag whose local name (its
+     * name as written after its last colon) cannot be {@code local} (an ASCII name): an {@code Envelope} is told from
+     * a Burlap call or an XML-RPC one without a parser. False when only a parser can say, or when the name as written
+     * does not end before the body does.
+     */
+    public boolean opensWithOtherLocalNameThan(String local) {
+        int p = rootTag();
+        if (p < 0) return false;
+        int end = bytes.limit(), from = p + 1, to = from;
+        while (to < end) {
+            byte b = bytes.get(to);
+            if (isSpace(b) || b == '>' || b == '/') break;
+            if (b == ':') from = to + 1;
+            to++;
+        }
+        if (to == end || to == p + 1) return false;
+        if (to - from != local.length()) return true;
+        for (int i = 0; i < local.length(); i++) {
+            if (bytes.get(from + i) != local.charAt(i)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The index of the '<' of the document's first start tag, past at most an XML declaration and white space, when
+     * its bytes say so in an encoding where ASCII characters take one byte each; else -1 (only a parser can say).
+     */
+    private int rootTag() {
+        if (width == Width.UTF16) return -1;
         int p = start, end = bytes.limit();
         if (end - p > 6 && bytes.get(p) == '<' && bytes.get(p + 1) == '?' && bytes.get(p + 2) == 'x' && bytes.get(p + 3) == 'm'
                 && bytes.get(p + 4) == 'l' && isSpace(bytes.get(p + 5))) {
             // Past an XML declaration, to the first '?>' (one in a quoted value leaves a quote next: the parser says).
             int q = p + 6;
             while (q + 1 < end && !(bytes.get(q) == '?' && bytes.get(q + 1) == '>')) q++;
-            if (q + 1 >= end) return false;
+            if (q + 1 >= end) return -1;
             p = q + 2;
             while (p < end && isSpace(bytes.get(p))) p++;
         }
-        if (end - p < 2 || bytes.get(p) != '<' || bytes.get(p + 1) == '?' || bytes.get(p + 1) == '!') return false;
-        for (int i = 0; i < name.length(); i++) {
-            if (p + 1 + i >= end || bytes.get(p + 1 + i) != name.charAt(i)) return true;
-        }
-        return false;
+        if (end - p < 2 || bytes.get(p) != '<' || bytes.get(p + 1) == '?' || bytes.get(p + 1) == '!') return -1;
+        return p;
     }
 
     private static boolean isSpace(byte b) {

@@ -109,7 +109,14 @@ final class Http1Framing {
     // The message in progress.
     private long start = -1;
     private HttpMessage head;
-    private byte[] body = new byte[0];
+    /**
+     * The body read so far ({@code bodyLength} bytes of it). Made as large as a Content-Length declares (up to
+     * {@link #PRESIZE_LIMIT}), and never grown past it, so that a body ends filling its array, which is handed on as
+     * it is: its bytes copied once from the stream, and not again to trim it.
+     */
+    private byte[] body = EMPTY;
+    /** The current message's Content-Length when its body is not chunked, else -1. */
+    private long declared = -1;
     private int bodyLength;
     private long headerEnd = -1;
     private int interim;
@@ -119,6 +126,13 @@ final class Http1Framing {
     private long checkedUpTo = -1;
     /** Where the head being read starts: the message's start, or after its interim responses. */
     private long headStart = -1;
+
+    private static final byte[] EMPTY = new byte[0];
+    /**
+     * The most a declared Content-Length sizes a body's array before its bytes come: small, as a damaged or hostile
+     * length, on each of thousands of connections, must not hold memory its bytes never fill.
+     */
+    static final int PRESIZE_LIMIT = 16 << 10;
 
     /** @param answersHead for responses: whether the next response answers a HEAD request */
     Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
@@ -302,6 +316,8 @@ final class Http1Framing {
                 }
                 head = m;
                 headerEnd = consumedUpTo;   // Netty returns right after the header block
+                declared = HttpUtil.isTransferEncodingChunked(m) ? -1 : length;
+                if (declared > 0 && bodyLength == 0 && body.length < declared) body = new byte[(int) Math.min(declared, PRESIZE_LIMIT)];
             }
             if (o instanceof HttpContent c) {
                 DecodeStep<Framed> bad = failed(c.decoderResult(), consumedUpTo);
@@ -311,7 +327,11 @@ final class Http1Framing {
                     if ((long) bodyLength + n > limits.maxMessageBytes())
                         return malformed(start, "http.content", "a body of more than " + limits.maxMessageBytes()
                                 + " bytes (expected: <= " + limits.maxMessageBytes() + ", the message size limit, --max-message-bytes)");
-                    if (bodyLength + n > body.length) body = Arrays.copyOf(body, Math.max(body.length * 2, bodyLength + n));
+                    if (bodyLength + n > body.length) {
+                        long grown = Math.max(body.length * 2L, bodyLength + n);
+                        if (declared >= bodyLength + n) grown = Math.min(grown, declared);   // ends full
+                        body = Arrays.copyOf(body, (int) grown);
+                    }
                     c.content().getBytes(c.content().readerIndex(), body, bodyLength, n);
                     bodyLength += n;
                 }
@@ -334,9 +354,11 @@ final class Http1Framing {
 
     private DecodeStep<Framed> complete(long offset) {
         if (head == null) return malformed(start, field, "a message without a start line");
-        byte[] b = Arrays.copyOf(body, bodyLength);
+        // The body's array is handed on as it is when the body filled it (a Content-Length body); the next message
+        // gets an array of its own (clearMessage).
+        byte[] b = bodyLength == body.length ? body : bodyLength == 0 ? EMPTY : Arrays.copyOf(body, bodyLength);
         Framed f = new Framed(start, consumedUpTo, head, b, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
-                HttpUtil.isTransferEncodingChunked(head), List.copyOf(badHeaders));
+                HttpUtil.isTransferEncodingChunked(head), badHeaders.isEmpty() ? List.of() : List.copyOf(badHeaders));
         long length = consumedUpTo - offset;
         clearMessage(consumedUpTo);
         return new DecodeStep.Decoded<>(f, (int) length);
@@ -371,11 +393,12 @@ final class Http1Framing {
     private void clearMessage(long next) {
         start = next;
         head = null;
-        body = new byte[0];
+        body = EMPTY;
+        declared = -1;
         bodyLength = 0;
         headerEnd = -1;
         interim = 0;
-        badHeaders = new ArrayList<>();
+        if (!badHeaders.isEmpty()) badHeaders = new ArrayList<>();   // an empty list was never handed on: kept
         checkedUpTo = -1;
         headStart = next;
     }

@@ -144,6 +144,9 @@ public final class SoapBodies implements BodyDecoder {
         if (!startsLikeXml(body)) return false;
         XmlOpened opened = XmlInput.open(body, 0, contentType);
         XmlInput in = opened instanceof XmlInput readable ? readable : XmlInput.latin1(body);
+        // Every POST body is offered here (Burlap's and XML-RPC's too): a root that cannot be an Envelope, told from
+        // its bytes, sets up no parser.
+        if (in.opensWithOtherLocalNameThan("Envelope")) return false;
         return in.sniffRoot(MAX_PROLOG_EVENTS, r -> r.getLocalName().equals("Envelope") && SoapVersion.of(r.getNamespaceURI()) != null)
                 == Boolean.TRUE;
     }
