@@ -174,6 +174,21 @@ public final class Analyzer {
     private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
                      java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes, boolean part,
                      Set<Lane.Server> knownElsewhere) {
+        this(options, recordsInMemory, settled, lanes, part, knownElsewhere, null);
+    }
+
+    /**
+     * A running view's analysis ({@link LiveAnalysis}): one lane on the caller's thread, whose accounted connections'
+     * records go to {@code view} only (it is never finished, so nothing is kept to settle).
+     */
+    static Analyzer forView(AnalysisOptions options, Ledger.Sink view) {
+        return new Analyzer(options, RECORDS_IN_MEMORY, Settlement.NONE, lane -> new Lanes.InOrder(1, lane), false, Set.of(), view);
+    }
+
+    /** @param view where accounted records go instead of the analysis' own spills; null: to those */
+    private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
+                     java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes, boolean part,
+                     Set<Lane.Server> knownElsewhere, Ledger.Sink view) {
         this.part = part;
         this.knownElsewhere = knownElsewhere;
         this.headers = new SplitAnalysis.Headers(options);
@@ -185,7 +200,7 @@ public final class Analyzer {
         this.recordsInMemory = recordsInMemory;
         this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
         this.records = new RecordSpills(new Codecs(), recordsInMemory);
-        this.lanes = lanes.apply(i -> new Lane(options, records));
+        this.lanes = lanes.apply(i -> new Lane(options, view != null ? view : records));
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -440,6 +455,34 @@ public final class Analyzer {
                 lanes.gap(conn.next(), conn, fromInitiator, offset, length);
             }
         };
+    }
+
+    /**
+     * The accounting so far, for a running view ({@link LiveAnalysis}), the analysis going on unchanged: the totals of
+     * the connections accounted are added to {@code totals}, and the connections not yet accounted (open, finished but
+     * lingering, or held for the capture's end) are accounted as far as they have come into {@code totals} and
+     * {@code sink} (see {@link Ledger#provisional()}). Returns the packets of messages still arriving, in no phase.
+     *
+     * @param open told of each connection not yet accounted, in the order of their ids
+     */
+    long soFar(Totals totals, Ledger.Sink sink, Consumer<Connection> open) {
+        for (Lane lane : lanes.lanes()) totals.merge(lane.totals);
+        List<Connection> pending = new ArrayList<>(live.values());
+        for (Lane lane : lanes.lanes()) pending.addAll(lane.held);
+        pending.sort(Comparator.comparingInt(c -> c.id));
+        long arriving = 0;
+        for (Connection c : pending) {
+            open.accept(c);
+            Ledger ledger = new Ledger(options, c, c.captureStartNanos).provisional();
+            ledger.account(totals, sink);
+            arriving += ledger.arriving;
+        }
+        return arriving;
+    }
+
+    /** The pass over every frame's headers: frames, times, TCP packets so far. */
+    Tracker tracker() {
+        return tracker;
     }
 
     /** The capture has ended: accounts the connections still open and returns the whole result. */
