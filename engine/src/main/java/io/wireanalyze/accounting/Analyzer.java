@@ -354,25 +354,37 @@ public final class Analyzer {
             }
         }
         if (s.rst()) conn.reset = true;
-        // An RST ends both directions once nothing waits behind a hole: a segment captured after the RST (a tap
-        // reorders) still counts.
-        if (conn.reset && !(conn.ended[0] && conn.ended[1]) && !conn.streams[0].holding() && !conn.streams[1].holding()) {
-            for (int i = 0; i < 2; i++) {
-                if (conn.ended[i]) continue;
-                conn.ended[i] = true;
-                conn.streams[i].flush(conn.listeners[i]);
-                lanes.end(conn.next(), conn, i == 0);
-            }
-        }
+        // An RST ends both directions when the connection is done ({@link #endReset}), not at once: data captured
+        // after the RST it caused (a tap, a multi-queue card, two merged interfaces reorder) still goes to its message,
+        // as in the file's order.
         touch(conn);
         evictIdle();
     }
 
-    /** Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole. */
+    /**
+     * Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole (both FINs with
+     * every byte before them in; or an RST with nothing waiting behind a hole).
+     */
     private void touch(Connection c) {
         remove(c);
-        c.queue = !c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing;
+        boolean whole = c.ended[0] && c.ended[1] || c.reset && !c.streams[0].holding() && !c.streams[1].holding();
+        c.queue = !c.finished() ? active : whole ? closed : closing;
         c.queue.add(c);
+    }
+
+    /**
+     * An RST ended the connection: the directions that no FIN ended end now that it gets no more packets, what waits
+     * behind a hole flushed first. Done when the connection is done rather than at the RST, so that a segment the RST
+     * answers, captured after it, is decoded where it belongs.
+     */
+    private void endReset(Connection c) {
+        if (!c.reset) return;
+        for (int i = 0; i < 2; i++) {
+            if (c.ended[i]) continue;
+            c.ended[i] = true;
+            c.streams[i].flush(c.listeners[i]);
+            lanes.end(c.next(), c, i == 0);
+        }
     }
 
     private static void remove(Connection c) {
@@ -408,6 +420,7 @@ public final class Analyzer {
 
     /** The capture has nothing more for the connection: its streams flushed and its lane told ({@link Lane#ended}). */
     private void ended(Connection c, boolean conclude) {
+        endReset(c);
         for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
         c.closeStreams();
         lanes.ended(c.last(), c, conclude);
