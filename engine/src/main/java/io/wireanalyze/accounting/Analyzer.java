@@ -95,6 +95,8 @@ public final class Analyzer {
     private long captureStartNanos;
     /** The capture's latest time when its latest TCP packet came: connections idle since long enough are accounted. */
     private long lastNanos = Long.MIN_VALUE;
+    /** The TCP index of the latest TCP packet. */
+    private long lastIndex;
     private boolean finished;
 
     /**
@@ -108,6 +110,12 @@ public final class Analyzer {
      * a hole does ({@code --max-hole-wait-ms}, at least this), for the segments a tap reordered.
      */
     public static final long LINGER_NANOS = 1_000_000_000L;
+    /**
+     * A connection ended is kept, besides, until this many TCP packets of the capture have come after its latest: a
+     * packet of it that the file puts after a quiet second (a tap or a multi-queue card moved it a few places, across the
+     * second) still joins it instead of starting a connection of its own.
+     */
+    public static final long LINGER_PACKETS = 64;
     /**
      * Records of each kind (messages, invocations...) held in memory before they are sorted into a temporary file:
      * 65,536, fewer in a small heap (one per 16 KiB of the maximum heap, at least 1,024: 16,384 at -Xmx256m).
@@ -305,6 +313,7 @@ public final class Analyzer {
      */
     void segment(TcpSegment s, FlowKey key, long tcpIndex, long elapsed, long clock) {
         lastNanos = clock;
+        lastIndex = tcpIndex;
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
         // A new connection: the first packet of a flow, or a SYN or SYN-ACK reusing the 4-tuple ({@link PortReuse}).
@@ -343,6 +352,7 @@ public final class Analyzer {
         conn.log.add(s.frame().number(), now, tcpIndex, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
                 s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
         conn.lastNanos = Math.max(conn.lastNanos, now);
+        conn.lastIndex = tcpIndex;
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
         if (s.fin()) conn.closed[side] = true;
         // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
@@ -394,15 +404,16 @@ public final class Analyzer {
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
     private void evictIdle() {
-        evict(closed, lastNanos - LINGER_NANOS);
-        evict(closing, lastNanos - holeWaitNanos);
-        evict(active, lastNanos - IDLE_HORIZON_NANOS);
+        evict(closed, lastNanos - LINGER_NANOS, lastIndex - LINGER_PACKETS);
+        evict(closing, lastNanos - holeWaitNanos, lastIndex - LINGER_PACKETS);
+        evict(active, lastNanos - IDLE_HORIZON_NANOS, Long.MAX_VALUE);
     }
 
-    private void evict(LinkedHashSet<Connection> queue, long before) {
+    /** Accounts the connections of the queue whose latest packet came before {@code before} and before TCP index {@code beforeIndex}. */
+    private void evict(LinkedHashSet<Connection> queue, long before, long beforeIndex) {
         while (!queue.isEmpty()) {
             Connection c = queue.iterator().next();
-            if (c.lastNanos >= before) return;
+            if (c.lastNanos >= before || c.lastIndex >= beforeIndex) return;
             done(c);
         }
     }

@@ -37,6 +37,8 @@ final class Connection {
     java.util.Set<Connection> queue;
     /** The latest capture time of its packets. */
     long lastNanos = Long.MIN_VALUE;
+    /** The TCP index of its latest packet in the file. */
+    long lastIndex;
     /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
     boolean held;
     /** When it was held: the place of its end (held connections are settled in that order). */

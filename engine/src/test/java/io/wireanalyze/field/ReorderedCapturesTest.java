@@ -91,6 +91,43 @@ class ReorderedCapturesTest {
         }
     }
 
+    /**
+     * A packet moved across a quiet second (issue 23): the file puts it after the first packet of another connection
+     * that came more than a second later ({@link Analyzer#LINGER_NANOS}). Its connection, ended whole by then, used to be
+     * accounted at that packet, and the moved one started a connection of its own; it is now kept for
+     * {@link Analyzer#LINGER_PACKETS} more packets, so the capture has the same connections and phases.
+     */
+    @org.junit.jupiter.api.Test
+    void aPacketMovedAcrossAQuietSecondKeepsItsConnection() throws IOException {
+        List<String> movedIn = new ArrayList<>();
+        for (Path pcap : captures()) {
+            AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)));
+            List<Frame> frames = TestCaptures.frames(pcap);
+            List<Frame> moved = new ArrayList<>(frames);
+            int moves = 0;
+            for (int i = 0; i + 1 < moved.size(); i++) {
+                Frame a = moved.get(i), b = moved.get(i + 1);
+                if (b.timestampNanos() - a.timestampNanos() < Analyzer.LINGER_NANOS) continue;
+                Tcp ta = Tcp.of(a), tb = Tcp.of(b);
+                if (ta == null || ta.syn() || (tb != null && ta.connection.equals(tb.connection))) continue;
+                moved.set(i, b);
+                moved.set(i + 1, a);
+                moves++;
+                i++;
+            }
+            if (moves == 0) continue;   // no quiet second between two connections' packets
+            movedIn.add(pcap.getFileName() + " (" + moves + ")");
+            List<Frame> renumbered = new ArrayList<>();
+            for (Frame f : moved)
+                renumbered.add(new Frame(renumbered.size() + 1, f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes().duplicate(),
+                        f.originalLength(), f.interfaceIndex()));
+            AnalysisResult in = Analyses.analyze(frames, options), out = Analyses.analyze(renumbered, options);
+            assertEquals(perPhase(in), perPhase(out), pcap + ": " + moves + " packet(s) moved across a quiet second");
+            assertEquals(in.connections().size(), out.connections().size(), pcap + ": connections");
+        }
+        assertTrue(movedIn.size() >= 2, "fixtures with a packet moved across a quiet second: " + movedIn);
+    }
+
     /** A reordered capture: its frames numbered anew in file order, and the original index of each. */
     record Reordering(List<Frame> frames, int[] original, int swaps) {
         String order() {
