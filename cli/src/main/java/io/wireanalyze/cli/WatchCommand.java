@@ -2,16 +2,15 @@ package io.wireanalyze.cli;
 
 import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.AnalysisResult;
-import io.wireanalyze.accounting.Analyzer;
-import io.wireanalyze.capture.CaptureFiles;
-import io.wireanalyze.capture.MergedSource;
+import io.wireanalyze.accounting.LiveAnalysis;
 import io.wireanalyze.capture.live.CaptureException;
 import io.wireanalyze.capture.live.CaptureStats;
 import io.wireanalyze.capture.live.LiveCaptureOptions;
 import io.wireanalyze.capture.live.LiveSource;
 import io.wireanalyze.capture.live.RingWriter;
 import io.wireanalyze.console.Progress;
-import io.wireanalyze.phase.Phase;
+import io.wireanalyze.frame.Frame;
+import io.wireanalyze.frame.LinkType;
 import io.wireanalyze.report.OutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,6 +18,7 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,10 +33,11 @@ import java.util.regex.Pattern;
  * Captures any traffic on an interface and shows its accounting while it runs; on Ctrl-C or at the end of
  * {@code --duration}, the full report, the same as {@code analyze} of the capture kept.
  *
- * <p>The running view is an analysis of what has been written so far, made again at each refresh: the figures are
- * those {@code analyze} would give of the capture up to that moment. It refreshes every second while an analysis
- * takes under half a second, else every two analyses' time, so it never takes more than half a core; with
- * {@code --ring} it analyses only the files kept, so its cost stays bounded however long the watch runs.
+ * <p>The running view is one analysis fed the packets as they are captured ({@link RunningAnalysis}, {@link LiveAnalysis}):
+ * at each refresh it takes the figures of the connections accounted so far and of the open ones as far as they have
+ * come, without reading the files again, so a refresh costs what the open connections hold, not what the capture does.
+ * It refreshes every second while that takes under half a second, else every two snapshots' time. With {@code --ring}
+ * the view covers every packet since the watch began (the files deleted too); the final report, the files kept.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Capture any traffic on an interface (no workload of ours) and show, refreshed every second, the "
@@ -82,6 +83,13 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--tls-keylog", paramLabel = "FILE", description = "NSS key log to decrypt TLS with (as analyze).")
     List<Path> tlsKeyLogs;
 
+    @Option(names = "--interfaces", paramLabel = "JAR", split = ",", description = "Jars or class files whose methods name the RMI method hashes seen (read as bytes, never loaded), as analyze.")
+    List<Path> interfaces;
+
+    @Option(names = "--method-names", paramLabel = "FILE",
+            description = "Names for calls on interfaces we have no jar of: one a line, a signature (sendInts([I)I) named exactly, or a bare name tried against the arguments read from each call (as analyze).")
+    Path methodNames;
+
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
@@ -117,7 +125,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         if (refreshMs < 100) throw new CommandLine.ParameterException(spec.commandLine(), "--refresh-ms " + refreshMs + " (expected: 100 or more)");
         Ownership owner = Ownership.fromEnvironment();
         io.wireanalyze.protocol.tls.TlsKeyLog keys = CaptureAnalysis.keyLog(tlsKeyLogs, progress);
-        AnalysisOptions options = CaptureAnalysis.options(null, AnalysisOptions.DEFAULT_MARKER, limits.limits(), keys);
+        AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, AnalysisOptions.DEFAULT_MARKER, limits.limits(), keys);
 
         if (bufferBytes > Integer.MAX_VALUE) throw new CommandLine.ParameterException(spec.commandLine(), "--buffer " + bufferBytes + " (expected: under 2G)");
         LiveSource source = LiveSource.open(LiveCaptureOptions.writingTo(Path.of("/dev/null")).onInterface(iface)
@@ -142,12 +150,15 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         }, "wireanalyze-watch-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.nanoTime();
-        source.start(writer::write);
+        RunningAnalysis running = new RunningAnalysis(options, source.linkType(), snaplen);
+        source.start((nanos, data, originalLength) -> {
+            writer.write(nanos, data, originalLength);
+            running.packet(nanos, data, originalLength);
+        });
         progress.say("watching " + iface + (filter.isBlank() ? "" : " (" + filter + ")") + " into " + base
                 + (ring == null ? "" : " (ring of " + ring.files() + " files of " + WatchView.size(ring.fileBytes()) + ")")
                 + (duration == null ? "; Ctrl-C stops" : " for " + duration.toMillis() / 1000.0 + " s"));
         boolean terminal = System.console() != null && format == OutputFormat.TABLE;
-        AnalysisOptions running = options.withKeepMessage(m -> m.phase() == Phase.UNPARSED).withWorkers(0);
         CaptureStats stats;
         try {
             long next = started + refreshMs * 1_000_000L;
@@ -161,11 +172,15 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
                 if (duration != null && System.nanoTime() - started >= duration.toNanos()) break;
                 if (System.nanoTime() - next < 0) continue;
                 long t0 = System.nanoTime();
-                WatchView.Snapshot s = snapshot(writer, source, running, started);
+                LiveAnalysis.Snapshot view = running.snapshot();
                 long took = (System.nanoTime() - t0) / 1_000_000;
                 next = System.nanoTime() + Math.max(refreshMs, 2 * took) * 1_000_000L;
-                if (s == null) continue;
-                s = new WatchView.Snapshot(s.iface(), s.filter(), s.elapsedMs(), s.written(), s.files(), s.fileBytes(), s.stats(), s.result(), s.open(), took);
+                if (view == null) {   // the running analysis failed: said once, the capture goes on
+                    String why = running.failureToSay();
+                    if (why != null) progress.say("WARNING: " + why);
+                    continue;
+                }
+                WatchView.Snapshot s = snapshot(writer, source, view, running.behind(), took, started);
                 if (format == OutputFormat.JSON) {
                     stdout.println(WatchView.json(s));
                 } else if (terminal) {
@@ -183,6 +198,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
             }
         } finally {
             stats = stopQuietly(source, progress);
+            running.close();
             writer.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -215,21 +231,110 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         return WireAnalyze.OK;
     }
 
-    /** The view now: the files written so far, analysed; null when they could not be read (a ring file just deleted). */
-    private WatchView.Snapshot snapshot(RingWriter writer, LiveSource source, AnalysisOptions options, long started) {
-        try {
-            writer.flush();
-            List<Path> files = writer.kept();
-            long bytes = 0;
-            for (Path f : files) bytes += Files.size(f);
-            long written = writer.packets();
-            WatchView.OpenConnections open = new WatchView.OpenConnections();
-            Analyzer.Capture capture = files.size() == 1 ? () -> CaptureFiles.open(files.get(0)) : () -> MergedSource.open(files);
-            AnalysisResult r = Analyzer.analyze(capture, options, open, Analyzer.RECORDS_IN_MEMORY);
-            return new WatchView.Snapshot(iface, filter, (System.nanoTime() - started) / 1_000_000, written, files.size(), bytes,
-                    source.stats(), r, open.describe(), 0);
-        } catch (IOException | RuntimeException e) {
-            return null;
+    /** The view now: the running analysis' figures, with the files written so far and libpcap's counters. */
+    private WatchView.Snapshot snapshot(RingWriter writer, LiveSource source, LiveAnalysis.Snapshot view, boolean behind, long took,
+                                        long started) {
+        List<Path> files = writer.kept();
+        long bytes = 0;
+        for (Path f : files) {
+            try {
+                bytes += Files.size(f);
+            } catch (IOException deletedByTheRing) {
+                // counted at the next refresh
+            }
+        }
+        return new WatchView.Snapshot(iface, filter, (System.nanoTime() - started) / 1_000_000, writer.packets(), files.size(), bytes,
+                source.stats(), view, behind, took);
+    }
+
+    /**
+     * The running view's analysis: every packet captured, as the file gets it, fed to one {@link LiveAnalysis} on a
+     * thread of its own (the capture's thread only queues it), whose figures the view takes at each refresh without
+     * reading the files again. When the analysis falls behind the capture by more than {@link #MAX_QUEUED_BYTES}, it
+     * stops taking packets (the view says so) rather than hold the capture back or fill the memory: the final report
+     * is read from the files, and covers every packet.
+     */
+    static final class RunningAnalysis implements AutoCloseable {
+        static final long MAX_QUEUED_BYTES = 256L << 20;
+        private final LiveAnalysis analysis;
+        private final java.util.concurrent.LinkedBlockingQueue<Frame> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+        private final java.util.concurrent.atomic.AtomicLong queuedBytes = new java.util.concurrent.atomic.AtomicLong();
+        private final LinkType link;
+        private final int rawLink;
+        private final int snaplen;
+        private final Thread thread;
+        private long number;
+        private volatile boolean behind;
+        private volatile RuntimeException failure;
+        private boolean failureSaid;
+
+        RunningAnalysis(AnalysisOptions options, int linkType, int snaplen) {
+            this.analysis = new LiveAnalysis(options);
+            this.link = LinkType.of(linkType);
+            this.rawLink = linkType;
+            this.snaplen = snaplen;
+            this.thread = new Thread(this::loop, "wireanalyze-watch-analysis");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** A packet captured (on the capture's thread), as the file gets it: at most snaplen bytes. */
+        void packet(long nanos, byte[] data, int originalLength) {
+            if (behind || failure != null) return;
+            int captured = Math.min(data.length, snaplen);
+            if (queuedBytes.addAndGet(captured) > MAX_QUEUED_BYTES) {
+                behind = true;
+                queue.clear();
+                return;
+            }
+            queue.add(new Frame(++number, nanos, link, rawLink, ByteBuffer.wrap(data, 0, captured).slice(), Math.max(originalLength, captured)));
+        }
+
+        private void loop() {
+            try {
+                while (true) {
+                    Frame f = queue.take();
+                    int bytes = f.bytes().remaining();
+                    synchronized (analysis) {
+                        analysis.accept(f);
+                    }
+                    queuedBytes.addAndGet(-bytes);
+                }
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+
+        /** The figures so far; null when the analysis failed (the final report, read from the files, is not affected). */
+        LiveAnalysis.Snapshot snapshot() {
+            if (failure != null) return null;
+            synchronized (analysis) {
+                try {
+                    return analysis.snapshot();
+                } catch (RuntimeException e) {
+                    failure = e;
+                    return null;
+                }
+            }
+        }
+
+        boolean behind() {
+            return behind;
+        }
+
+        /** Why the running view stopped, once; else null. */
+        String failureToSay() {
+            if (failure == null || failureSaid) return null;
+            failureSaid = true;
+            return "the running view stopped: its analysis failed (" + WireAnalyze.oneLine(failure) + "); the capture goes on, and the "
+                    + "final report is read from the files";
+        }
+
+        @Override
+        public void close() {
+            thread.interrupt();
         }
     }
 

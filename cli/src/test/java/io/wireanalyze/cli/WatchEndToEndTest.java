@@ -127,17 +127,25 @@ class WatchEndToEndTest {
     void watchBesideAJrmpWorkloadOnLoopbackReportsWhatAnalyzeOfItsCaptureReports(@TempDir Path dir) throws Exception {
         int registry = freePort(), object = freePort();
         Path kept = dir.resolve("watch.pcap");
+        // --method-names as analyze has it: a signature named exactly (the workload's own interface names it too).
+        Path names = Files.writeString(dir.resolve("names.txt"), "sendInts([I)I\n");
         Watching watch = new Watching("watch", "--interface", "lo", "--filter", "tcp port " + registry + " or tcp port " + object,
-                "--format", "json", "--out", kept.toString(), "--refresh-ms", "500");
+                "--format", "json", "--out", kept.toString(), "--refresh-ms", "500", "--method-names", names.toString());
         Cli capture = Cli.run("capture", "--protocol", "jrmp", "--invocations", "10", "--payload", "ints:1000",
                 "--registry-port", String.valueOf(registry), "--object-port", String.valueOf(object),
                 "--out", dir.resolve("workload.pcap").toString(), "--format", "json");
         assertEquals(0, capture.exitCode(), capture.err());
         List<JsonNode> values = watch.stop();
-        JsonNode report = finalReportIsAnalyzeOf(values, kept.toAbsolutePath().toString());
+        JsonNode report = finalReportIsAnalyzeOf(values, kept.toAbsolutePath().toString(), "--method-names", names.toString());
 
         List<JsonNode> views = views(values);
         assertFalse(views.isEmpty());
+        for (JsonNode v : views) {   // the running view: one analysis fed as packets arrive, every packet in a phase or arriving
+            long inPhases = 0;
+            for (JsonNode p : v.get("phases")) inPhases += p.get("packets").asLong();
+            assertEquals(v.get("tcpPackets").asLong(), inPhases + v.get("arrivingPackets").asLong(), v.toString());
+            assertFalse(v.get("viewBehind").asBoolean(), v.toString());
+        }
         JsonNode lastView = views.get(views.size() - 1);
         assertEquals("lo", lastView.get("interface").asText());
         assertEquals(report.get("capture").get("tcpPackets").asLong(), lastView.get("tcpPackets").asLong(),

@@ -97,6 +97,8 @@ public final class Analyzer {
     private long captureStartNanos;
     /** The capture's latest time when its latest TCP packet came: connections idle since long enough are accounted. */
     private long lastNanos = Long.MIN_VALUE;
+    /** The TCP index of the latest TCP packet. */
+    private long lastIndex;
     private boolean finished;
 
     /**
@@ -110,6 +112,12 @@ public final class Analyzer {
      * a hole does ({@code --max-hole-wait-ms}, at least this), for the segments a tap reordered.
      */
     public static final long LINGER_NANOS = 1_000_000_000L;
+    /**
+     * A connection ended is kept, besides, until this many TCP packets of the capture have come after its latest: a
+     * packet of it that the file puts after a quiet second (a tap or a multi-queue card moved it a few places, across the
+     * second) still joins it instead of starting a connection of its own.
+     */
+    public static final long LINGER_PACKETS = 64;
     /**
      * Records of each kind (messages, invocations...) held in memory before they are sorted into a temporary file:
      * 65,536, fewer in a small heap (one per 16 KiB of the maximum heap, at least 1,024: 16,384 at -Xmx256m).
@@ -176,6 +184,21 @@ public final class Analyzer {
     private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
                      java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes, boolean part,
                      Set<Lane.Server> knownElsewhere) {
+        this(options, recordsInMemory, settled, lanes, part, knownElsewhere, null);
+    }
+
+    /**
+     * A running view's analysis ({@link LiveAnalysis}): one lane on the caller's thread, whose accounted connections'
+     * records go to {@code view} only (it is never finished, so nothing is kept to settle).
+     */
+    static Analyzer forView(AnalysisOptions options, Ledger.Sink view) {
+        return new Analyzer(options, RECORDS_IN_MEMORY, Settlement.NONE, lane -> new Lanes.InOrder(1, lane), false, Set.of(), view);
+    }
+
+    /** @param view where accounted records go instead of the analysis' own spills; null: to those */
+    private Analyzer(AnalysisOptions options, int recordsInMemory, Settlement settled,
+                     java.util.function.Function<java.util.function.IntFunction<Lane>, Lanes> lanes, boolean part,
+                     Set<Lane.Server> knownElsewhere, Ledger.Sink view) {
         this.part = part;
         this.knownElsewhere = knownElsewhere;
         this.headers = new SplitAnalysis.Headers(options);
@@ -187,7 +210,7 @@ public final class Analyzer {
         this.recordsInMemory = recordsInMemory;
         this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
         this.records = new RecordSpills(new Codecs(), recordsInMemory);
-        this.lanes = lanes.apply(i -> new Lane(options, records));
+        this.lanes = lanes.apply(i -> new Lane(options, view != null ? view : records));
     }
 
     /** Analyses every frame of {@code source}; the source stays open. */
@@ -292,6 +315,7 @@ public final class Analyzer {
      */
     void segment(TcpSegment s, FlowKey key, long tcpIndex, long elapsed, long clock) {
         lastNanos = clock;
+        lastIndex = tcpIndex;
         Connection c = live.get(key);
         boolean pureSyn = s.syn() && !s.hasAck();
         // A new connection: the first packet of a flow, or a SYN or SYN-ACK reusing the 4-tuple ({@link PortReuse}).
@@ -334,6 +358,7 @@ public final class Analyzer {
         conn.log.add(s.frame().number(), now, tcpIndex, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
                 s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
         conn.lastNanos = Math.max(conn.lastNanos, now);
+        conn.lastIndex = tcpIndex;
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
         if (s.fin()) conn.closed[side] = true;
         // A direction ends once every byte before its FIN is in: with reordering the FIN may come before the
@@ -345,25 +370,37 @@ public final class Analyzer {
             }
         }
         if (s.rst()) conn.reset = true;
-        // An RST ends both directions once nothing waits behind a hole: a segment captured after the RST (a tap
-        // reorders) still counts.
-        if (conn.reset && !(conn.ended[0] && conn.ended[1]) && !conn.streams[0].holding() && !conn.streams[1].holding()) {
-            for (int i = 0; i < 2; i++) {
-                if (conn.ended[i]) continue;
-                conn.ended[i] = true;
-                conn.streams[i].flush(conn.listeners[i]);
-                lanes.end(conn.next(), conn, i == 0);
-            }
-        }
+        // An RST ends both directions when the connection is done ({@link #endReset}), not at once: data captured
+        // after the RST it caused (a tap, a multi-queue card, two merged interfaces reorder) still goes to its message,
+        // as in the file's order.
         touch(conn);
         evictIdle();
     }
 
-    /** Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole. */
+    /**
+     * Moves the connection to the end of its queue: open, finished with bytes missing, or ended whole (both FINs with
+     * every byte before them in; or an RST with nothing waiting behind a hole).
+     */
     private void touch(Connection c) {
         remove(c);
-        c.queue = !c.finished() ? active : c.ended[0] && c.ended[1] ? closed : closing;
+        boolean whole = c.ended[0] && c.ended[1] || c.reset && !c.streams[0].holding() && !c.streams[1].holding();
+        c.queue = !c.finished() ? active : whole ? closed : closing;
         c.queue.add(c);
+    }
+
+    /**
+     * An RST ended the connection: the directions that no FIN ended end now that it gets no more packets, what waits
+     * behind a hole flushed first. Done when the connection is done rather than at the RST, so that a segment the RST
+     * answers, captured after it, is decoded where it belongs.
+     */
+    private void endReset(Connection c) {
+        if (!c.reset) return;
+        for (int i = 0; i < 2; i++) {
+            if (c.ended[i]) continue;
+            c.ended[i] = true;
+            c.streams[i].flush(c.listeners[i]);
+            lanes.end(c.next(), c, i == 0);
+        }
     }
 
     private static void remove(Connection c) {
@@ -373,15 +410,16 @@ public final class Analyzer {
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
     private void evictIdle() {
-        evict(closed, lastNanos - LINGER_NANOS);
-        evict(closing, lastNanos - holeWaitNanos);
-        evict(active, lastNanos - IDLE_HORIZON_NANOS);
+        evict(closed, lastNanos - LINGER_NANOS, lastIndex - LINGER_PACKETS);
+        evict(closing, lastNanos - holeWaitNanos, lastIndex - LINGER_PACKETS);
+        evict(active, lastNanos - IDLE_HORIZON_NANOS, Long.MAX_VALUE);
     }
 
-    private void evict(LinkedHashSet<Connection> queue, long before) {
+    /** Accounts the connections of the queue whose latest packet came before {@code before} and before TCP index {@code beforeIndex}. */
+    private void evict(LinkedHashSet<Connection> queue, long before, long beforeIndex) {
         while (!queue.isEmpty()) {
             Connection c = queue.iterator().next();
-            if (c.lastNanos >= before) return;
+            if (c.lastNanos >= before || c.lastIndex >= beforeIndex) return;
             done(c);
         }
     }
@@ -399,6 +437,7 @@ public final class Analyzer {
 
     /** The capture has nothing more for the connection: its streams flushed and its lane told ({@link Lane#ended}). */
     private void ended(Connection c, boolean conclude) {
+        endReset(c);
         for (int i = 0; i < 2; i++) c.streams[i].flush(c.listeners[i]);
         c.closeStreams();
         lanes.ended(c.last(), c, conclude);
@@ -446,6 +485,34 @@ public final class Analyzer {
                 lanes.gap(conn.next(), conn, fromInitiator, offset, length);
             }
         };
+    }
+
+    /**
+     * The accounting so far, for a running view ({@link LiveAnalysis}), the analysis going on unchanged: the totals of
+     * the connections accounted are added to {@code totals}, and the connections not yet accounted (open, finished but
+     * lingering, or held for the capture's end) are accounted as far as they have come into {@code totals} and
+     * {@code sink} (see {@link Ledger#provisional()}). Returns the packets of messages still arriving, in no phase.
+     *
+     * @param open told of each connection not yet accounted, in the order of their ids
+     */
+    long soFar(Totals totals, Ledger.Sink sink, Consumer<Connection> open) {
+        for (Lane lane : lanes.lanes()) totals.merge(lane.totals);
+        List<Connection> pending = new ArrayList<>(live.values());
+        for (Lane lane : lanes.lanes()) pending.addAll(lane.held);
+        pending.sort(Comparator.comparingInt(c -> c.id));
+        long arriving = 0;
+        for (Connection c : pending) {
+            open.accept(c);
+            Ledger ledger = new Ledger(options, c, c.captureStartNanos).provisional();
+            ledger.account(totals, sink);
+            arriving += ledger.arriving;
+        }
+        return arriving;
+    }
+
+    /** The pass over every frame's headers: frames, times, TCP packets so far. */
+    Tracker tracker() {
+        return tracker;
     }
 
     /** The capture has ended: accounts the connections still open and returns the whole result. */

@@ -37,6 +37,8 @@ final class Connection {
     java.util.Set<Connection> queue;
     /** The latest capture time of its packets. */
     long lastNanos = Long.MIN_VALUE;
+    /** The TCP index of its latest packet in the file. */
+    long lastIndex;
     /** Its bytes fit a protocol without proving it: accounted when the capture ends, when every server is known. */
     boolean held;
     /** When it was held: the place of its end (held connections are settled in that order). */
@@ -126,21 +128,30 @@ final class Connection {
         return fromInitiator == isInitiatorClient() ? Direction.C2S : Direction.S2C;
     }
 
-    /** The final state of direction {@code d} (after {@link #conclude}). */
+    /**
+     * The final state of direction {@code d} (after {@link #conclude}); of an open connection (a running view's
+     * provisional accounting, {@link LiveAnalysis}), its state so far.
+     */
     StreamReassembler.Summary end(Direction d) {
-        return ends[(d == Direction.C2S) == initiatorIsClient ? 0 : 1];
+        int side = (d == Direction.C2S) == isInitiatorClient() ? 0 : 1;
+        return ends != null ? ends[side] : streams[side].summary();
+    }
+
+    private StreamReassembler.Summary end(int side) {
+        return ends != null ? ends[side] : streams[side].summary();
     }
 
     long gapBytes() {
-        return ends[0].gapBytes() + ends[1].gapBytes();
+        return end(0).gapBytes() + end(1).gapBytes();
     }
 
     long conflictingBytes() {
-        return ends[0].conflictingBytes() + ends[1].conflictingBytes();
+        return end(0).conflictingBytes() + end(1).conflictingBytes();
     }
 
+    /** Its protocol as reports name it (after {@link #conclude}; before, as its decoder names it so far). */
     ProtocolName protocol() {
-        return protocol;
+        return decoder != null ? decoder.reported() : protocol;
     }
 
     private boolean isInitiatorClient() {

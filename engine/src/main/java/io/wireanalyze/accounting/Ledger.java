@@ -50,6 +50,13 @@ final class Ledger {
     private final PacketLog log;
     private final long startNanos;
     private final IdentityHashMap<Message, Placed> placed = new IdentityHashMap<>();
+    /**
+     * For a running view's accounting of a connection still open ({@link #provisional}): per direction (C2S, S2C), the
+     * stream offset past its last decoded message, from which payload is a message still arriving; else null.
+     */
+    private long[] arrivingFrom;
+    /** Packets of a provisional accounting whose payload is a message still arriving: in no phase yet. */
+    long arriving;
 
     /** @param startNanos the capture's first frame's time, what report times count from */
     Ledger(AnalysisOptions options, Connection connection, long startNanos) {
@@ -57,6 +64,22 @@ final class Ledger {
         this.c = connection;
         this.log = connection.log;
         this.startNanos = startNanos;
+    }
+
+    /**
+     * Accounts a connection still open, as far as it has come (a running view, {@link LiveAnalysis}): once its
+     * protocol is known, payload past the last message decoded in its direction is a message still arriving, counted
+     * in {@link #arriving} and in no phase. The connection is left as it was.
+     */
+    Ledger provisional() {
+        if (c.decoder != null && c.decoder.protocol() != null) {
+            arrivingFrom = new long[2];
+            for (Direction d : Direction.values()) {
+                List<Message> list = c.byDirection.get(d.ordinal());
+                arrivingFrom[d.ordinal()] = list.isEmpty() ? 0 : list.get(list.size() - 1).end();
+            }
+        }
+        return this;
     }
 
     /** Accounts the connection's packets into {@code totals} and its records into {@code sink}. */
@@ -79,6 +102,10 @@ final class Ledger {
             if (log.payloadLength(i) > 0) {
                 payloadSeen = true;
                 m = byPayload(dir, i, data);
+                if (m == null && arrivingFrom != null && log.streamOffset(i) >= arrivingFrom[dir.ordinal()]) {
+                    arriving++;
+                    continue;
+                }
                 phase[i] = m != null ? m.phase() : Phase.UNPARSED;
             } else if ((flags & TcpSegment.SYN) != 0) {
                 phase[i] = Phase.TCP_SETUP;

@@ -31,11 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>The swaps are those a multi-queue card or two merged interfaces make, of frames less than a second apart: frames
  * of different connections freely; within one connection, the two directions against each other and a pure ACK
- * against its own side's data, but never a SYN, SYN-ACK or RST (the handshake's first two packets and a reset keep
- * their place), never two segments that carry sequence space (data, FIN) of the same direction (one direction's
- * segments arrive in order), and never an ACK before the segment it acknowledges (in both directions: the handshake's
- * ACK stays after the SYN-ACK, a FIN's ACK after the FIN). An RST captured before the data it answers is
- * {@code ResetBeforeTheDataItAnswersTest}'s.
+ * against its own side's data, an RST against the other direction's segments (before the data it answers, too), but
+ * never a SYN or SYN-ACK (the handshake's first two packets keep their place), never an RST against its own side's
+ * segments, never two segments that carry sequence space (data, FIN) of the same direction (one direction's segments
+ * arrive in order), and never an ACK before the segment it acknowledges (in both directions: the handshake's ACK stays
+ * after the SYN-ACK, a FIN's ACK after the FIN). {@code ResetBeforeTheDataItAnswersTest} is one such case, by hand.
  */
 class ReorderedCapturesTest {
 
@@ -91,6 +91,43 @@ class ReorderedCapturesTest {
         }
     }
 
+    /**
+     * A packet moved across a quiet second (issue 23): the file puts it after the first packet of another connection
+     * that came more than a second later ({@link Analyzer#LINGER_NANOS}). Its connection, ended whole by then, used to be
+     * accounted at that packet, and the moved one started a connection of its own; it is now kept for
+     * {@link Analyzer#LINGER_PACKETS} more packets, so the capture has the same connections and phases.
+     */
+    @org.junit.jupiter.api.Test
+    void aPacketMovedAcrossAQuietSecondKeepsItsConnection() throws IOException {
+        List<String> movedIn = new ArrayList<>();
+        for (Path pcap : captures()) {
+            AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)));
+            List<Frame> frames = TestCaptures.frames(pcap);
+            List<Frame> moved = new ArrayList<>(frames);
+            int moves = 0;
+            for (int i = 0; i + 1 < moved.size(); i++) {
+                Frame a = moved.get(i), b = moved.get(i + 1);
+                if (b.timestampNanos() - a.timestampNanos() < Analyzer.LINGER_NANOS) continue;
+                Tcp ta = Tcp.of(a), tb = Tcp.of(b);
+                if (ta == null || ta.syn() || (tb != null && ta.connection.equals(tb.connection))) continue;
+                moved.set(i, b);
+                moved.set(i + 1, a);
+                moves++;
+                i++;
+            }
+            if (moves == 0) continue;   // no quiet second between two connections' packets
+            movedIn.add(pcap.getFileName() + " (" + moves + ")");
+            List<Frame> renumbered = new ArrayList<>();
+            for (Frame f : moved)
+                renumbered.add(new Frame(renumbered.size() + 1, f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes().duplicate(),
+                        f.originalLength(), f.interfaceIndex()));
+            AnalysisResult in = Analyses.analyze(frames, options), out = Analyses.analyze(renumbered, options);
+            assertEquals(perPhase(in), perPhase(out), pcap + ": " + moves + " packet(s) moved across a quiet second");
+            assertEquals(in.connections().size(), out.connections().size(), pcap + ": connections");
+        }
+        assertTrue(movedIn.size() >= 2, "fixtures with a packet moved across a quiet second: " + movedIn);
+    }
+
     /** A reordered capture: its frames numbered anew in file order, and the original index of each. */
     record Reordering(List<Frame> frames, int[] original, int swaps) {
         String order() {
@@ -132,7 +169,9 @@ class ReorderedCapturesTest {
         // Frames close in time: a connection ended whole is kept a second (Analyzer.LINGER_NANOS) for its last ACKs.
         if (Math.abs(l.timestampNanos() - e.timestampNanos()) >= Analyzer.LINGER_NANOS) return false;
         if (earlier == null || later == null || !earlier.connection.equals(later.connection)) return true;
-        if (earlier.syn() || later.syn() || earlier.rst() || later.rst()) return false;
+        if (earlier.syn() || later.syn()) return false;
+        // An RST may be captured before the other side's data it answers, never among its own side's segments.
+        if (earlier.rst() || later.rst()) return earlier.fromLower != later.fromLower;
         if (earlier.fromLower == later.fromLower) return !(earlier.carries && later.carries);
         return !later.acknowledges(earlier);
     }
