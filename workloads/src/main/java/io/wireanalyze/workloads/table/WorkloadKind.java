@@ -15,6 +15,7 @@ import io.wireanalyze.workloads.hessian.HessianWorkload;
 import io.wireanalyze.workloads.httpinvoker.HttpInvokerWorkload;
 import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
+import io.wireanalyze.workloads.httprmi.HttpToPortWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
 import io.wireanalyze.workloads.iiop.IiopWorkload;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
@@ -50,6 +51,7 @@ public enum WorkloadKind {
             RmiIiopWorkload::create),
     HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpPortOption.class, HttpRmiOptions.class),
             List.of(BenchService.class), HttpRmiWorkload::create),
+    HTTP_TO_PORT("http-to-port", List.of(ServerPortOptions.class, DgcOptions.class), List.of(BenchService.class), HttpToPortWorkload::create),
     JRMP_TLS("jrmp-tls", List.of(ServerPortOptions.class, DgcOptions.class, JrmpTlsOptions.class), List.of(BenchService.class),
             JrmpTlsWorkload::create),
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
