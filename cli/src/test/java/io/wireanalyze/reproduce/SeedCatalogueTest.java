@@ -53,9 +53,10 @@ class SeedCatalogueTest {
         assertEquals(List.of(21.0, 34.0), fig16.rows().get(1).paper());
         assertEquals(List.of(2.0, 6.0), fig16.rows().get(3).paper());
         assertEquals(List.of(2724.0, 1875.0, 1212.0), k.tables().get(1).rows().get(2).paper());
-        // 2 payloads x 3 invocation counts; --quick: ints only, 4, 8 and 16 calls.
+        // 2 payloads x 3 invocation counts; --quick: both payloads (every finding gets a verdict), 4, 8 and 16 calls.
         assertEquals(6, k.points(Seed.Mode.FULL).size());
-        assertEquals(List.of(new PlanPoint(Payload.ints(6000), 4, 1), new PlanPoint(Payload.ints(6000), 8, 1), new PlanPoint(Payload.ints(6000), 16, 1)),
+        assertEquals(List.of(new PlanPoint(Payload.ints(6000), 4, 1), new PlanPoint(Payload.ints(6000), 8, 1), new PlanPoint(Payload.ints(6000), 16, 1),
+                        new PlanPoint(Payload.chars(6000), 4, 1), new PlanPoint(Payload.chars(6000), 8, 1), new PlanPoint(Payload.chars(6000), 16, 1)),
                 k.points(Seed.Mode.QUICK));
         assertEquals(Optional.of(k), CATALOGUE.find("koutsogiannakis-rmi-jrmp-vs-iiop.txt"));
     }
@@ -142,9 +143,8 @@ class SeedCatalogueTest {
     @Test
     void theJuricTunnellingSeedHoldsTables3To5AndThirteenFindings() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
-        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
-        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed that transport (JDK-8066750) and no front on the RMI port takes its place here"),
-                s.availability().get(1).missing());
+        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
+        assertEquals(Optional.empty(), s.availability().get(1).missing(), "HTTP-to-port runs: the http-to-port workload");
         assertEquals(3, s.tables().size());
         SeedTable t3 = s.tables().get(0), t4 = s.tables().get(1);
         assertEquals(Setting.ONE_HOST, t3.setting());
@@ -197,9 +197,9 @@ class SeedCatalogueTest {
     @Test
     void aFindingOfTheOtherSettingIsNotMeasuredAndSaysHowToRunIt() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
-        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
         List<PlanPoint> points = s.points(Seed.Mode.FULL);
-        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_TO_PORT, 2.5, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
         List<RunRecord> runs = new ArrayList<>();
         for (PlanPoint p : points)
             for (WorkloadKind k : kinds)
@@ -213,7 +213,10 @@ class SeedCatalogueTest {
         assertTrue(r.findings().get(9).ours().contains("the paper measured it on two computers; this run is on loopback (one host): run with --network lan100"),
                 r.findings().get(9).ours());
         SeedResult.Table t3 = r.tables().get(0), t4 = r.tables().get(1);
-        assertEquals(List.of("Simple types average", "0.157", "5.052", "7.663", "2.336", "0.200", "not run", "3.000", "2.000"), t3.rows().get(1));
+        assertEquals(List.of("Simple types average", "0.157", "5.052", "7.663", "2.336", "0.200", "2.500", "3.000", "2.000"), t3.rows().get(1));
+        assertEquals("2.500 against 0.200 ms (12.50x)", r.findings().get(5).ours(), "HTTP-to-port against RMI, the seed's ~32x");
+        assertEquals(Verdict.WEAKER, r.findings().get(5).verdict());
+        assertEquals(Verdict.WEAKER, r.findings().get(6).verdict(), "HTTP-to-port 2.5 against web services' 2.0: slower, not ~2x");
         assertNull(t3.note());
         assertEquals("-", t4.rows().get(1).get(5));
         assertTrue(t4.note().contains("run with --network lan100"), t4.note());
@@ -229,7 +232,7 @@ class SeedCatalogueTest {
         assertEquals(List.of(Network.LOOPBACK, Network.LAN100), s.networks());
         assertEquals(java.util.EnumSet.of(Setting.ONE_HOST, Setting.TWO_COMPUTERS), s.settings());
 
-        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
         List<PlanPoint> points = s.points(Seed.Mode.FULL);
         Comparison local = comparison(s, kinds, points, NetworkSpec.LOOPBACK, 1.0), remote = comparison(s, kinds, points, NetworkSpec.of(Network.LAN100), 3.0);
         SeedResult r = SeedResult.of(s, List.of(local, remote), Seed.Mode.FULL);
@@ -240,6 +243,8 @@ class SeedCatalogueTest {
         assertNull(t4.note());
         assertEquals("0.200", t3.rows().get(1).get(5), "Table 3 from loopback");
         assertEquals("0.600", t4.rows().get(1).get(5), "Table 4 from lan100");
+        assertEquals("7.500", t4.rows().get(1).get(6), "HTTP-to-port's column, from lan100");
+        assertEquals("7.500 against 9.000 ms (0.83x)", r.findings().get(11).ours(), "HTTP-to-port against HTTP-to-servlet on lan100");
         assertNotEquals(Verdict.NOT_MEASURED, r.findings().get(9).verdict(), "a two-computer finding, read on lan100: " + r.findings().get(9));
         // "The network adds ~59% to RMI": jrmp's getters on lan100 against the same on loopback, one from each run.
         assertEquals("0.600 against 0.200 ms (3.00x)", r.findings().get(12).ours());
@@ -250,7 +255,7 @@ class SeedCatalogueTest {
     }
 
     private static Comparison comparison(Seed s, List<WorkloadKind> kinds, List<PlanPoint> points, NetworkSpec net, double scale) {
-        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_TO_PORT, 2.5, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
         List<RunRecord> runs = new ArrayList<>();
         for (PlanPoint p : points)
             for (WorkloadKind k : kinds)
