@@ -254,6 +254,32 @@ class SeedCatalogueTest {
         assertEquals("not measured (needs the run on two computers too (reproduce without --network runs both))", alone.findings().get(12).ours());
     }
 
+    @Test
+    void tablesByPackageHoldTheProfilesSharesOfTheirRowsClassesAndSayWhenThereIsNoProfile() {
+        Seed s = CATALOGUE.find("juric-ws-wssecurity-rmi-ssl").orElseThrow();
+        List<WorkloadKind> kinds = s.runnable();
+        Comparison run = new Comparison(new ComparePlan(kinds, s.points(Seed.Mode.QUICK), 5, 1, NetworkSpec.LOOPBACK), List.of(), List.of(), null);
+        // jrmp: 200 samples, 40 in serialization (30 writing, 10 reading), 10 in the RMI transport, 6 in sockets.
+        io.wireanalyze.profile.CpuProfile jrmp = new io.wireanalyze.profile.CpuProfile(
+                Map.of(io.wireanalyze.workloads.JvmSide.CLIENT, Map.of(io.wireanalyze.profile.CpuProfile.Group.SERIALIZATION, 40L, io.wireanalyze.profile.CpuProfile.Group.OTHER, 60L),
+                        io.wireanalyze.workloads.JvmSide.SERVER, Map.of(io.wireanalyze.profile.CpuProfile.Group.RMI, 10L, io.wireanalyze.profile.CpuProfile.Group.SOCKETS, 6L,
+                                io.wireanalyze.profile.CpuProfile.Group.OTHER, 84L)),
+                Map.of(), 0, List.of(), Map.of("java.io.ObjectOutputStream.writeObject0", 30L, "java.io.ObjectInputStream$BlockDataInputStream.read", 10L,
+                "sun.rmi.transport.tcp.TCPTransport.handleMessages", 10L, "sun.nio.ch.NioSocketImpl.implRead", 4L, "java.net.Socket$SocketInputStream.read", 2L,
+                "java.lang.Object.hashCode", 144L));
+        SeedResult r = SeedResult.of(s, List.of(run), Seed.Mode.QUICK, Map.of(Network.LOOPBACK, Map.of(WorkloadKind.JRMP, jrmp)));
+        SeedResult.Table t2 = r.tables().get(3);
+        assertEquals(List.of("java.net.socket", "27.86", "32.16", "17.02", "39.76", "3.00", "n/a", "n/a", "n/a"), t2.rows().get(0),
+                "6 of 200 samples in java.net.Socket* and sun.nio.ch; the others did not run");
+        assertEquals("5.00", t2.rows().get(1).get(5), "sun.rmi.transport: 10 of 200");
+        assertEquals("20.00", t2.rows().get(4).get(5), "ObjectInputStream and ObjectOutputStream, their inner classes too");
+        assertEquals("0.00", t2.rows().get(8).get(5), "sun.security.pkcs: none");
+        SeedResult unprofiled = SeedResult.of(s, List.of(run), Seed.Mode.QUICK);
+        assertEquals("needs --profile", unprofiled.tables().get(3).rows().get(0).get(5));
+        Seed t = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        assertEquals(new Quantity.Cpu("http-to-port", List.of("sun.rmi.transport.")), t.tables().get(2).rows().get(1).ours().get(1), "Table 5's HTTP-to-port column");
+    }
+
     private static Comparison comparison(Seed s, List<WorkloadKind> kinds, List<PlanPoint> points, NetworkSpec net, double scale) {
         Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_TO_PORT, 2.5, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
         List<RunRecord> runs = new ArrayList<>();
