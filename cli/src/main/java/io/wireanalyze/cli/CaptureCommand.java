@@ -48,7 +48,7 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Client JVMs running the plan in parallel (default: ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the remote reference this long after the calls (jrmp, http-rmi, jrmp-tls: to see lease renewals).")
+    @Option(names = "--hold-ms", paramLabel = "MS", defaultValue = "0", description = "Keep the remote reference this long after the calls (jrmp, http-rmi, http-to-port, jrmp-tls: to see lease renewals).")
     long holdMs;
 
     @Option(names = "--out", paramLabel = "PCAP", defaultValue = "wireanalyze-capture.pcap", description = "Where to write the capture (default: ${DEFAULT-VALUE}); the chart goes beside it as .png.")

@@ -65,6 +65,11 @@ final class CompareRunner {
     }
 
     /** With {@code --profile}: the CPU table by protocol of the runs finished so far (every point and repetition summed); else empty. */
+    /** The CPU profile of each protocol's runs so far (all its points and repetitions summed); empty without --profile. */
+    Map<WorkloadKind, CpuProfile> profiles() {
+        return Map.copyOf(profiles);
+    }
+
     String profileTable(List<WorkloadKind> order) {
         if (!profile || profiles.isEmpty()) return "";
         Map<String, CpuProfile> byName = new LinkedHashMap<>();

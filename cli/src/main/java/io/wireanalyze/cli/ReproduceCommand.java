@@ -163,6 +163,7 @@ final class ReproduceCommand implements Callable<Integer> {
         PrintWriter table = format == OutputFormat.TABLE ? stdout : new PrintWriter(Writer.nullWriter());
         List<Path> figures = new ArrayList<>();
         List<Comparison> done = new ArrayList<>();
+        java.util.Map<io.wireanalyze.capture.net.Network, java.util.Map<io.wireanalyze.workloads.table.WorkloadKind, io.wireanalyze.profile.CpuProfile>> cpuByNetwork = new java.util.EnumMap<>(io.wireanalyze.capture.net.Network.class);
         SeedResult[] result = new SeedResult[1];
         long start = System.nanoTime();
         for (int i = 0; i < nets.size(); i++) {
@@ -180,7 +181,8 @@ final class ReproduceCommand implements Callable<Integer> {
             Comparison ran = runner.run(plan, c -> {
                 List<Comparison> all = new ArrayList<>(done);
                 all.add(c);
-                SeedResult r = SeedResult.of(s, all, mode);
+                cpuByNetwork.put(net.network(), runner.profiles());
+                SeedResult r = SeedResult.of(s, all, mode, cpuByNetwork);
                 result[0] = r;
                 boolean seedText = last || c.partial();
                 String cpu = runner.profileTable(plan.protocols());

@@ -32,8 +32,10 @@ import java.util.stream.Stream;
  * @param other   the samples of {@link Group#OTHER} in the window by package (both sides), to say what "other" is
  * @param outside samples of the same recordings outside the window (start-up, look-up, warm-up, shut-down)
  * @param files   the recordings read
+ * @param frames  samples by top frame, {@code class.method} (both sides), for the seeds' tables by package and method
  */
-public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long> other, long outside, List<Path> files) {
+public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long> other, long outside, List<Path> files,
+                         Map<String, Long> frames) {
 
     /** The package groups, in the order of the table. */
     public enum Group {
@@ -90,11 +92,12 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         counts = copy;
         other = Map.copyOf(other);
         files = List.copyOf(files);
+        frames = Map.copyOf(frames);
     }
 
     /** Nothing recorded. */
     public static CpuProfile empty() {
-        return new CpuProfile(Map.of(), Map.of(), 0, List.of());
+        return new CpuProfile(Map.of(), Map.of(), 0, List.of(), Map.of());
     }
 
     /**
@@ -115,6 +118,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         if (files.isEmpty()) throw new IOException("flight recordings in " + dir + ": none (expected: a .jfr file of each workload JVM)");
         Map<JvmSide, Map<Group, Long>> counts = new EnumMap<>(JvmSide.class);
         Map<String, Long> other = new java.util.HashMap<>();
+        Map<String, Long> frames = new java.util.HashMap<>();
         long outside = 0;
         for (Path f : files) {
             Map<Group, Long> side = counts.computeIfAbsent(FlightRecording.side(f), k -> new EnumMap<>(Group.class));
@@ -130,6 +134,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                         continue;
                     }
                     String type = trace.getFrames().get(0).getMethod().getType().getName();
+                    frames.merge(type + "." + trace.getFrames().get(0).getMethod().getName(), 1L, Long::sum);
                     Group g = Group.of(type);
                     side.merge(g, 1L, Long::sum);
                     if (g == Group.OTHER) other.merge(packageOf(type), 1L, Long::sum);
@@ -138,7 +143,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                 throw new IOException("flight recording " + f + ": " + e.getMessage() + " (expected: a .jfr file JFR wrote when the JVM exited)", e);
             }
         }
-        return new CpuProfile(counts, other, outside, files);
+        return new CpuProfile(counts, other, outside, files, frames);
     }
 
     /** A class's package, also for a hidden class such as {@code java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00}. */
@@ -160,7 +165,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         all.addAll(o.files);
         Map<String, Long> others = new java.util.HashMap<>(other);
         o.other.forEach((k, v) -> others.merge(k, v, Long::sum));
-        return new CpuProfile(sum, others, outside + o.outside, all);
+        Map<String, Long> top = new java.util.HashMap<>(frames);
+        o.frames.forEach((k, v) -> top.merge(k, v, Long::sum));
+        return new CpuProfile(sum, others, outside + o.outside, all, top);
     }
 
     public long count(JvmSide side, Group g) {
@@ -184,6 +191,17 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     public double percent(Group g) {
         long t = total();
         return t == 0 ? Double.NaN : 100.0 * count(g) / t;
+    }
+
+    /**
+     * The share of both sides' samples, in percent, whose top frame ({@code class.method}) starts with one of
+     * {@code prefixes} (e.g. {@code sun.rmi.transport.}, {@code java.io.ObjectOutputStream.}); NaN without samples.
+     */
+    public double percentOf(List<String> prefixes) {
+        long t = total();
+        if (t == 0) return Double.NaN;
+        long n = frames.entrySet().stream().filter(e -> prefixes.stream().anyMatch(e.getKey()::startsWith)).mapToLong(Map.Entry::getValue).sum();
+        return 100.0 * n / t;
     }
 
     /** The table printed beside the wire accounting: samples and shares by group, client, server and both. */

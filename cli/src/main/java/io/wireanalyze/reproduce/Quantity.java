@@ -151,6 +151,27 @@ sealed interface Quantity {
         }
     }
 
+    /**
+     * The share of a protocol's CPU samples during the measured calls (both JVMs, {@code --profile}) whose top frame
+     * starts with one of {@code frames} ({@code class.method} prefixes): a cell of the seeds' tables by package.
+     */
+    record Cpu(String protocol, List<String> frames) implements Quantity {
+        public Cpu {
+            frames = List.copyOf(frames);
+        }
+
+        @Override
+        public OptionalDouble value(Reading r) {
+            return r.cpu(protocol).map(p -> p.percentOf(frames)).filter(v -> !v.isNaN())
+                    .map(OptionalDouble::of).orElse(OptionalDouble.empty());
+        }
+
+        @Override
+        public Set<String> protocols() {
+            return Set.of(protocol);
+        }
+    }
+
     /** A figure we do not measure, with why. */
     record NotRun(String why) implements Quantity {
         @Override

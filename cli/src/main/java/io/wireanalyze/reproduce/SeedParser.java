@@ -92,6 +92,13 @@ final class SeedParser {
         if (n.has("slope")) return new Quantity.Fit(ref(n.get("slope").asText(), at), Quantity.Fit.Coefficient.SLOPE);
         if (n.has("intercept")) return new Quantity.Fit(ref(n.get("intercept").asText(), at), Quantity.Fit.Coefficient.INTERCEPT);
         if (n.has("none")) return new Quantity.NotRun(n.get("none").asText());
+        if (n.has("cpu")) {
+            JsonNode frames = n.get("frames");
+            if (frames == null || !frames.isArray() || frames.isEmpty()) throw bad(at + ".frames", String.valueOf(frames), "a list of class.method prefixes");
+            List<String> prefixes = new ArrayList<>();
+            frames.forEach(f -> prefixes.add(f.asText()));
+            return new Quantity.Cpu(n.get("cpu").asText(), prefixes);
+        }
         if (n.has("on")) {
             String s = n.get("on").asText();
             Setting setting = Setting.byLabel(s).filter(x -> x != Setting.ANY).orElseThrow(() -> bad(at + ".on", s, "one host or two computers"));
@@ -117,7 +124,7 @@ final class SeedParser {
             Quantity a = quantity(two.get(0), at + "." + op + "[0]"), b = quantity(two.get(1), at + "." + op + "[1]");
             return op.equals("diff") ? new Quantity.Difference(a, b) : new Quantity.Ratio(a, b);
         }
-        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]}, {sum|max|min|geomean: [q, ...]}, {const: x}, {on: setting, of: q} or {none: why}");
+        throw bad(at, n.toString(), "{mean|slope|intercept: ref}, {diff|ratio: [q, q]}, {sum|max|min|geomean: [q, ...]}, {const: x}, {on: setting, of: q}, {cpu: protocol, frames: [prefix, ...]} or {none: why}");
     }
 
     private PointRef ref(String text, String at) {

@@ -44,8 +44,17 @@ public record SeedResult(Seed seed, Comparison comparison, List<Comparison> othe
 
     /** Read in these comparisons (the first the seed's own network): each table and finding in the one of its setting. */
     public static SeedResult of(Seed seed, List<Comparison> comparisons, Seed.Mode mode) {
+        return of(seed, comparisons, mode, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #of(Seed, List, Seed.Mode)}, with the CPU profiles of the runs ({@code --profile}) by network and protocol,
+     * which fill the seeds' tables by package (Juric et al.'s Tables 2 and 5).
+     */
+    public static SeedResult of(Seed seed, List<Comparison> comparisons, Seed.Mode mode,
+                                java.util.Map<io.wireanalyze.capture.net.Network, java.util.Map<io.wireanalyze.workloads.table.WorkloadKind, io.wireanalyze.profile.CpuProfile>> profiles) {
         if (comparisons.isEmpty()) throw new IllegalArgumentException("comparisons: none (expected: one or more)");
-        List<Reading> readings = comparisons.stream().map(c -> new Reading(c, seed.scale(mode), comparisons)).toList();
+        List<Reading> readings = comparisons.stream().map(c -> new Reading(c, seed.scale(mode), comparisons, profiles)).toList();
         List<Table> tables = new ArrayList<>();
         for (SeedTable t : seed.tables()) tables.add(table(t, reading(t.setting(), readings)));
         List<Judged> findings = new ArrayList<>();
@@ -78,6 +87,7 @@ public record SeedResult(Seed seed, Comparison comparison, List<Comparison> othe
     private static String cell(Quantity q, ValueUnit unit, Reading r) {
         if (q instanceof Quantity.NotRun) return "not run";
         OptionalDouble v = q.value(r);
+        if (v.isEmpty() && q instanceof Quantity.Cpu && !r.profiled()) return "needs --profile";
         return v.isPresent() ? unit.format(v.getAsDouble()) : "n/a";
     }
 

@@ -37,7 +37,9 @@ class EveryWorkloadOnLan100Test {
             "hessian     | objects:10 | http     | hessian",
             "burlap      | objects:10 | http     | burlap",
             "httpinvoker | ints:600   | http     | httpinvoker",
-            "xmlrpc      | ints:600   | http     | xmlrpc"})
+            "xmlrpc      | ints:600   | http     | xmlrpc",
+            "http-to-port | ints:600  | http     | http-rmi",
+            "hessian1    | objects:10 | http     | hessian"})
     void runsOnLan100WithItsServersOnTheNamespacesAddress(String protocol, String payload, String decoded, String inner, @TempDir Path dir)
             throws Exception {
         Path pcap = dir.resolve(protocol + ".pcap");

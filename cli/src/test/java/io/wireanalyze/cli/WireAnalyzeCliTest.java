@@ -60,7 +60,7 @@ class WireAnalyzeCliTest {
     void optionsOfAnotherProtocolAreUsageErrorsNamedFromTheWorkloadTable() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--lease-ms", "1000");
         assertEquals(2, r.exitCode());
-        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp, http-rmi and jrmp-tls only (not iiop)", r.err().lines().findFirst().orElseThrow());
+        assertEquals("--lease-ms and --drop-stub apply to --protocol jrmp, http-rmi, http-to-port and jrmp-tls only (not iiop)", r.err().lines().findFirst().orElseThrow());
         Cli giop = Cli.run("capture", "--protocol", "jrmp", "--naming-giop", "1.2");
         assertEquals(2, giop.exitCode());
         assertEquals("--naming-giop applies to --protocol iiop and rmi-iiop only (not jrmp)", giop.err().lines().findFirst().orElseThrow());
@@ -72,7 +72,7 @@ class WireAnalyzeCliTest {
         assertEquals("--via and --proxy-port apply to --protocol http-rmi only (not jrmp)", via.err().lines().findFirst().orElseThrow());
         Cli http = Cli.run("capture", "--protocol", "jrmp", "--http-port", "8081");
         assertEquals(2, http.exitCode());
-        assertEquals("--http-port applies to --protocol http-rmi, soap, soap-wssec, hessian, burlap, httpinvoker and xmlrpc only (not jrmp)", http.err().lines().findFirst().orElseThrow());
+        assertEquals("--http-port applies to --protocol http-rmi, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc, hessian1, xmlrpc-httpclient and xmlrpc-lite only (not jrmp)", http.err().lines().findFirst().orElseThrow());
         Cli clean = Cli.run("capture", "--protocol", "http-rmi", "--clean-http");
         assertEquals(2, clean.exitCode());
         assertEquals("--clean-http, --soap-version and --soap-client apply to --protocol soap and soap-wssec only (not http-rmi)",
@@ -83,7 +83,7 @@ class WireAnalyzeCliTest {
     void seed003sRecordsAreRefusedWhereTheWorkloadHasNoTypeForThem() {
         Cli r = Cli.run("capture", "--protocol", "iiop", "--payload", "objects:10");
         assertEquals(2, r.exitCode());
-        assertEquals("--payload objects:10: not on --protocol iiop (expected: objects:N with jrmp, http-rmi, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc)",
+        assertEquals("--payload objects:10: not on --protocol iiop (expected: objects:N with jrmp, http-rmi, http-to-port, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc, hessian1, xmlrpc-httpclient, xmlrpc-lite)",
                 r.err().lines().findFirst().orElseThrow());
         Cli big = Cli.run("capture", "--protocol", "soap", "--payload", "objects:100001");
         assertEquals(2, big.exitCode());
@@ -104,7 +104,7 @@ class WireAnalyzeCliTest {
         assertEquals("Invalid value for option '--via': route 'carrier-pigeon' (expected: one of direct, proxy)", via.err().lines().findFirst().orElseThrow());
         Cli protocol = Cli.run("capture", "--protocol", "corba");
         assertEquals(2, protocol.exitCode());
-        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc)",
+        assertEquals("Invalid value for option '--protocol': unknown protocol 'corba' (expected: one of jrmp, iiop, rmi-iiop, http-rmi, http-to-port, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc, hessian1, xmlrpc-httpclient, xmlrpc-lite)",
                 protocol.err().lines().findFirst().orElseThrow());
     }
 
@@ -129,7 +129,7 @@ class WireAnalyzeCliTest {
     void helpListsEveryPlannedProtocolAndTheOptionsOfEach() {
         Cli r = Cli.run("capture", "--help");
         assertEquals(0, r.exitCode());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("jrmp, iiop, rmi-iiop, http-rmi, http-to-port, jrmp-tls, soap, soap-wssec, hessian, burlap, httpinvoker, xmlrpc, hessian1, xmlrpc-httpclient, xmlrpc-lite"), r.out());
         List<String> perProtocol = r.out().lines().dropWhile(l -> !l.equals("Options of each protocol:")).toList();
         assertEquals(List.of("Options of each protocol:",
                 "  jrmp      --naming-port --object-port --lease-ms --drop-stub",
@@ -137,13 +137,17 @@ class WireAnalyzeCliTest {
                 "  rmi-iiop  --naming-port --object-port --naming-giop",
                 "  http-rmi  --naming-port --object-port --lease-ms --drop-stub --http-port",
                 "            --via --proxy-port",
+                "  http-to-port --naming-port --object-port --lease-ms --drop-stub",
                 "  jrmp-tls  --naming-port --object-port --lease-ms --drop-stub --tls",
                 "  soap      --http-port --clean-http --soap-version --soap-client",
                 "  soap-wssec --http-port --clean-http --soap-version --soap-client",
                 "  hessian   --http-port --hessian-version --hessian-reply",
                 "  burlap    --http-port",
                 "  httpinvoker --http-port",
-                "  xmlrpc    --http-port --xmlrpc-transport"), perProtocol);
+                "  xmlrpc    --http-port --xmlrpc-transport",
+                "  hessian1  --http-port",
+                "  xmlrpc-httpclient --http-port",
+                "  xmlrpc-lite --http-port"), perProtocol);
     }
 
     @Test

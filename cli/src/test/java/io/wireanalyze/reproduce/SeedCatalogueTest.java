@@ -53,9 +53,10 @@ class SeedCatalogueTest {
         assertEquals(List.of(21.0, 34.0), fig16.rows().get(1).paper());
         assertEquals(List.of(2.0, 6.0), fig16.rows().get(3).paper());
         assertEquals(List.of(2724.0, 1875.0, 1212.0), k.tables().get(1).rows().get(2).paper());
-        // 2 payloads x 3 invocation counts; --quick: ints only, 4, 8 and 16 calls.
+        // 2 payloads x 3 invocation counts; --quick: both payloads (every finding gets a verdict), 4, 8 and 16 calls.
         assertEquals(6, k.points(Seed.Mode.FULL).size());
-        assertEquals(List.of(new PlanPoint(Payload.ints(6000), 4, 1), new PlanPoint(Payload.ints(6000), 8, 1), new PlanPoint(Payload.ints(6000), 16, 1)),
+        assertEquals(List.of(new PlanPoint(Payload.ints(6000), 4, 1), new PlanPoint(Payload.ints(6000), 8, 1), new PlanPoint(Payload.ints(6000), 16, 1),
+                        new PlanPoint(Payload.chars(6000), 4, 1), new PlanPoint(Payload.chars(6000), 8, 1), new PlanPoint(Payload.chars(6000), 16, 1)),
                 k.points(Seed.Mode.QUICK));
         assertEquals(Optional.of(k), CATALOGUE.find("koutsogiannakis-rmi-jrmp-vs-iiop.txt"));
     }
@@ -142,9 +143,8 @@ class SeedCatalogueTest {
     @Test
     void theJuricTunnellingSeedHoldsTables3To5AndThirteenFindings() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
-        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
-        assertEquals(Optional.of("the JDK 8 RMI server answered a POST on its own port; JDK 9 removed that transport (JDK-8066750) and no front on the RMI port takes its place here"),
-                s.availability().get(1).missing());
+        assertEquals(List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP), s.runnable());
+        assertEquals(Optional.empty(), s.availability().get(1).missing(), "HTTP-to-port runs: the http-to-port workload");
         assertEquals(3, s.tables().size());
         SeedTable t3 = s.tables().get(0), t4 = s.tables().get(1);
         assertEquals(Setting.ONE_HOST, t3.setting());
@@ -173,12 +173,14 @@ class SeedCatalogueTest {
     @Test
     void gredlersObservationsAreTestedByTheirDirectionOnOneHost() {
         Seed s = CATALOGUE.find("gredler-java-remoting-benchmarks").orElseThrow();
-        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTPINVOKER, WorkloadKind.HESSIAN, WorkloadKind.BURLAP, WorkloadKind.XMLRPC);
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTPINVOKER, WorkloadKind.HESSIAN1, WorkloadKind.HESSIAN, WorkloadKind.BURLAP,
+                WorkloadKind.XMLRPC, WorkloadKind.XMLRPC_HTTPCLIENT, WorkloadKind.XMLRPC_LITE);
         assertEquals(kinds, s.runnable());
         assertEquals(12, s.findings().size());
-        // ms per call: the binary ones fast and even, Burlap between them and XML-RPC.
-        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 1.0, WorkloadKind.HESSIAN, 1.2, WorkloadKind.HTTPINVOKER, 1.5,
-                WorkloadKind.BURLAP, 3.0, WorkloadKind.XMLRPC, 5.0);
+        // ms per call: the binary ones fast and even, Hessian 1 slower than them, Burlap between them and XML-RPC, whose
+        // three transports are within 2 times of each other.
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 1.0, WorkloadKind.HESSIAN, 1.2, WorkloadKind.HTTPINVOKER, 1.5, WorkloadKind.HESSIAN1, 2.0,
+                WorkloadKind.BURLAP, 3.0, WorkloadKind.XMLRPC, 5.0, WorkloadKind.XMLRPC_HTTPCLIENT, 6.0, WorkloadKind.XMLRPC_LITE, 4.0);
         List<PlanPoint> points = s.points(Seed.Mode.FULL);
         List<RunRecord> runs = new ArrayList<>();
         for (PlanPoint p : points)
@@ -188,18 +190,20 @@ class SeedCatalogueTest {
         Comparison onLoopback = new Comparison(new ComparePlan(kinds, points, 10, 1, NetworkSpec.LOOPBACK), runs, List.of(), null);
         List<Verdict> v = SeedReport.verdicts(s, onLoopback, Seed.Mode.FULL);
         Verdict H = Verdict.HOLDS, N = Verdict.NOT_MEASURED;
-        assertEquals(List.of(H, H, N, H, N, H, H, H, N, N, N, N), v);
+        assertEquals(List.of(H, H, N, H, H, H, H, H, N, H, N, H), v, "only ORMI's three findings are not measured");
         SeedResult r = SeedResult.of(s, onLoopback, Seed.Mode.FULL);
         assertEquals("not measured (ORMI over HTTP tunnelling (OC4J) has no public implementation to run)", r.findings().get(2).ours());
         assertEquals("30.00 against 15.00 ms (2.00x)", r.findings().get(0).ours(), "10 objects: the fastest XML one (Burlap) against the slowest binary one (HttpInvoker)");
+        assertEquals("2.000 against 1.500 ms (1.33x)", r.findings().get(9).ours(), "XML-RPC's transports: 2 against the slowest over the fastest, 6000 / 4000 ms");
+        assertEquals("2000.0 against 1200.0 ms (1.67x)", r.findings().get(11).ours(), "Hessian 1 against Hessian 2, 1000 objects");
     }
 
     @Test
     void aFindingOfTheOtherSettingIsNotMeasuredAndSaysHowToRunIt() {
         Seed s = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
-        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
         List<PlanPoint> points = s.points(Seed.Mode.FULL);
-        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_TO_PORT, 2.5, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
         List<RunRecord> runs = new ArrayList<>();
         for (PlanPoint p : points)
             for (WorkloadKind k : kinds)
@@ -213,7 +217,10 @@ class SeedCatalogueTest {
         assertTrue(r.findings().get(9).ours().contains("the paper measured it on two computers; this run is on loopback (one host): run with --network lan100"),
                 r.findings().get(9).ours());
         SeedResult.Table t3 = r.tables().get(0), t4 = r.tables().get(1);
-        assertEquals(List.of("Simple types average", "0.157", "5.052", "7.663", "2.336", "0.200", "not run", "3.000", "2.000"), t3.rows().get(1));
+        assertEquals(List.of("Simple types average", "0.157", "5.052", "7.663", "2.336", "0.200", "2.500", "3.000", "2.000"), t3.rows().get(1));
+        assertEquals("2.500 against 0.200 ms (12.50x)", r.findings().get(5).ours(), "HTTP-to-port against RMI, the seed's ~32x");
+        assertEquals(Verdict.WEAKER, r.findings().get(5).verdict());
+        assertEquals(Verdict.WEAKER, r.findings().get(6).verdict(), "HTTP-to-port 2.5 against web services' 2.0: slower, not ~2x");
         assertNull(t3.note());
         assertEquals("-", t4.rows().get(1).get(5));
         assertTrue(t4.note().contains("run with --network lan100"), t4.note());
@@ -229,7 +236,7 @@ class SeedCatalogueTest {
         assertEquals(List.of(Network.LOOPBACK, Network.LAN100), s.networks());
         assertEquals(java.util.EnumSet.of(Setting.ONE_HOST, Setting.TWO_COMPUTERS), s.settings());
 
-        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
+        List<WorkloadKind> kinds = List.of(WorkloadKind.JRMP, WorkloadKind.HTTP_TO_PORT, WorkloadKind.HTTP_RMI, WorkloadKind.SOAP);
         List<PlanPoint> points = s.points(Seed.Mode.FULL);
         Comparison local = comparison(s, kinds, points, NetworkSpec.LOOPBACK, 1.0), remote = comparison(s, kinds, points, NetworkSpec.of(Network.LAN100), 3.0);
         SeedResult r = SeedResult.of(s, List.of(local, remote), Seed.Mode.FULL);
@@ -240,6 +247,8 @@ class SeedCatalogueTest {
         assertNull(t4.note());
         assertEquals("0.200", t3.rows().get(1).get(5), "Table 3 from loopback");
         assertEquals("0.600", t4.rows().get(1).get(5), "Table 4 from lan100");
+        assertEquals("7.500", t4.rows().get(1).get(6), "HTTP-to-port's column, from lan100");
+        assertEquals("7.500 against 9.000 ms (0.83x)", r.findings().get(11).ours(), "HTTP-to-port against HTTP-to-servlet on lan100");
         assertNotEquals(Verdict.NOT_MEASURED, r.findings().get(9).verdict(), "a two-computer finding, read on lan100: " + r.findings().get(9));
         // "The network adds ~59% to RMI": jrmp's getters on lan100 against the same on loopback, one from each run.
         assertEquals("0.600 against 0.200 ms (3.00x)", r.findings().get(12).ours());
@@ -249,8 +258,34 @@ class SeedCatalogueTest {
         assertEquals("not measured (needs the run on two computers too (reproduce without --network runs both))", alone.findings().get(12).ours());
     }
 
+    @Test
+    void tablesByPackageHoldTheProfilesSharesOfTheirRowsClassesAndSayWhenThereIsNoProfile() {
+        Seed s = CATALOGUE.find("juric-ws-wssecurity-rmi-ssl").orElseThrow();
+        List<WorkloadKind> kinds = s.runnable();
+        Comparison run = new Comparison(new ComparePlan(kinds, s.points(Seed.Mode.QUICK), 5, 1, NetworkSpec.LOOPBACK), List.of(), List.of(), null);
+        // jrmp: 200 samples, 40 in serialization (30 writing, 10 reading), 10 in the RMI transport, 6 in sockets.
+        io.wireanalyze.profile.CpuProfile jrmp = new io.wireanalyze.profile.CpuProfile(
+                Map.of(io.wireanalyze.workloads.JvmSide.CLIENT, Map.of(io.wireanalyze.profile.CpuProfile.Group.SERIALIZATION, 40L, io.wireanalyze.profile.CpuProfile.Group.OTHER, 60L),
+                        io.wireanalyze.workloads.JvmSide.SERVER, Map.of(io.wireanalyze.profile.CpuProfile.Group.RMI, 10L, io.wireanalyze.profile.CpuProfile.Group.SOCKETS, 6L,
+                                io.wireanalyze.profile.CpuProfile.Group.OTHER, 84L)),
+                Map.of(), 0, List.of(), Map.of("java.io.ObjectOutputStream.writeObject0", 30L, "java.io.ObjectInputStream$BlockDataInputStream.read", 10L,
+                "sun.rmi.transport.tcp.TCPTransport.handleMessages", 10L, "sun.nio.ch.NioSocketImpl.implRead", 4L, "java.net.Socket$SocketInputStream.read", 2L,
+                "java.lang.Object.hashCode", 144L));
+        SeedResult r = SeedResult.of(s, List.of(run), Seed.Mode.QUICK, Map.of(Network.LOOPBACK, Map.of(WorkloadKind.JRMP, jrmp)));
+        SeedResult.Table t2 = r.tables().get(3);
+        assertEquals(List.of("java.net.socket", "27.86", "32.16", "17.02", "39.76", "3.00", "n/a", "n/a", "n/a"), t2.rows().get(0),
+                "6 of 200 samples in java.net.Socket* and sun.nio.ch; the others did not run");
+        assertEquals("5.00", t2.rows().get(1).get(5), "sun.rmi.transport: 10 of 200");
+        assertEquals("20.00", t2.rows().get(4).get(5), "ObjectInputStream and ObjectOutputStream, their inner classes too");
+        assertEquals("0.00", t2.rows().get(8).get(5), "sun.security.pkcs: none");
+        SeedResult unprofiled = SeedResult.of(s, List.of(run), Seed.Mode.QUICK);
+        assertEquals("needs --profile", unprofiled.tables().get(3).rows().get(0).get(5));
+        Seed t = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        assertEquals(new Quantity.Cpu("http-to-port", List.of("sun.rmi.transport.")), t.tables().get(2).rows().get(1).ours().get(1), "Table 5's HTTP-to-port column");
+    }
+
     private static Comparison comparison(Seed s, List<WorkloadKind> kinds, List<PlanPoint> points, NetworkSpec net, double scale) {
-        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
+        Map<WorkloadKind, Double> ms = Map.of(WorkloadKind.JRMP, 0.2, WorkloadKind.HTTP_TO_PORT, 2.5, WorkloadKind.HTTP_RMI, 3.0, WorkloadKind.SOAP, 2.0);
         List<RunRecord> runs = new ArrayList<>();
         for (PlanPoint p : points)
             for (WorkloadKind k : kinds)

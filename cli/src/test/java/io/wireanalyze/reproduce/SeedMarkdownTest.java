@@ -46,7 +46,7 @@ class SeedMarkdownTest {
         String md = SeedMarkdown.section(e, Path.of("out/index.md"));
         assertTrue(md.startsWith("## juric-ws-wssecurity-rmi-ssl\n"), md);
         assertTrue(md.contains("| Web services / RMI, simple types | 12.30x | 12.10x | 20.00x |"), md);
-        assertTrue(md.contains("| java.net.socket | 27.86 | 32.16 | 17.02 | 39.76 | not run | not run | not run | not run |"), md);
+        assertTrue(md.contains("| java.net.socket | 27.86 | 32.16 | 17.02 | 39.76 | needs --profile | needs --profile | needs --profile | needs --profile |"), md);
         assertTrue(md.contains("| sun.rmi.transport | 19.58 | 21.76 | N/A | N/A |"), md);
         assertTrue(md.contains("| sun.net.www | &lt;0.10 |"), "the paper's '<0.10' is text, not a tag: " + md);
         assertTrue(md.contains("| 1 | **holds** | Web services are slower than RMI for the simple types (~12.1 times on Linux) [section 5, Figs. 4 and 5] | 12.10x | "

@@ -24,7 +24,8 @@ public interface BodyDecoder {
 
     /**
      * The message the reply body to {@code request} (a message this decoder returned) holds, or why it is
-     * malformed; null when an empty body is the whole answer (a JRMP DgcAck's).
+     * malformed; null when the body holds no message of the format and is the whole answer: an empty one (a JRMP
+     * DgcAck's), or filler the format knows (JDK 8's one 0 byte after a DgcAck), reported as the answer's framing.
      */
     DecodeStep<Message> reply(ByteBuffer body, long offset, Message request);
 }

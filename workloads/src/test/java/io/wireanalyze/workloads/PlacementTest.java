@@ -49,7 +49,7 @@ class PlacementTest {
             for (String note : w.notes()) assertFalse(note.contains("127.0.0.1"), kind + ": " + note);
             placed++;
         }
-        assertEquals(11, placed, "every workload of the table runs on emulated networks");
+        assertEquals(15, placed, "every workload of the table runs on emulated networks");
     }
 
     @Test

@@ -137,8 +137,11 @@ public final class HttpSession implements ProtocolSession {
                 MessageInfo q = request.info();
                 MessageInfo info = new MessageInfo(q.objId(), q.hash(), q.method(), q.operation(), q.name(),
                         details(f, null, q.details().forReply()));
-                return head(f, request.protocol(), HttpMessageType.RESPONSE, HttpPhaseRules.response(request), Direction.S2C,
+                Message m = head(f, request.protocol(), HttpMessageType.RESPONSE, HttpPhaseRules.response(request), Direction.S2C,
                         Role.REPLY, id, info);
+                // A body the format calls no message (JDK 8's one 0 byte after a DgcAck) is this answer's framing too.
+                return f.body().length == 0 ? m : new Message(m.protocol(), m.type(), m.phase(), m.direction(), f.start(),
+                        (int) (f.end() - f.start()), f.start(), 0, m.role(), m.requestId(), m.info());
             }
             why = ((DecodeStep.Malformed<Message>) step).failure().describe();
         }

@@ -17,8 +17,9 @@ import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
  * JRMP as a body format: RMI tunnelled through HTTP (JDK 1.1 to 8, HTTP-to-port and HTTP-to-CGI/servlet;
  * {@code sun.rmi.transport.proxy}). Each call is one POST whose body is a SingleOpProtocol message: "JRMI",
  * version 2, 0x4c, then a Call (0x50 and its serialization stream) or a DgcAck (0x54 and a UID); the reply body is
- * the ReturnData (0x51 and its stream), empty for a DgcAck. Messages are named {@code http-rmi}, with JRMP's
- * fields, method names and phases exactly as on plain JRMP.
+ * the ReturnData (0x51 and its stream), empty for a DgcAck (one 0 byte from JDK 8's HTTP-to-port server, whose port
+ * answered the POST itself). Messages are named {@code http-rmi}, with JRMP's fields, method names and phases exactly
+ * as on plain JRMP.
  */
 public final class JrmpBodies implements BodyDecoder {
 
@@ -65,6 +66,9 @@ public final class JrmpBodies implements BodyDecoder {
         if (!body.hasRemaining()) return null;
         int p = body.position();
         int op = body.get(p) & 0xff;
+        // A DgcAck has no reply; JDK 8's RMI server (HttpOutputStream, HTTP-to-port) sent one 0 byte instead of an
+        // empty body "so that certain clients will not fail": the answer, and no JRMP message.
+        if (request.type() == JrmpMessageType.DGC_ACK && body.remaining() == 1 && op == 0) return null;
         if (op != RETURN_DATA)
             return new DecodeStep.Malformed<>(offset, "rmi.inputstream.message", "0x" + Integer.toHexString(op) + " (expected: 0x51 ReturnData)");
         return calls.ret(body, p, offset, InputState.ENDED, request, () -> { });

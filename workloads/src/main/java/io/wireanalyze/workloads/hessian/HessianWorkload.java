@@ -48,6 +48,17 @@ public final class HessianWorkload implements Workload {
                 args.launch());
     }
 
+    /**
+     * {@code --protocol hessian1}, the same as {@code --protocol hessian --hessian-version 1} (a label of its own so that
+     * compare and reproduce can run it beside Hessian 2, as Gredler's seed did): from {@link HttpPortOption}; replies
+     * with a Content-Length.
+     */
+    public static HessianWorkload hessian1(WorkloadArgs args) {
+        HessianOptions v1 = new HessianOptions();
+        v1.version = HessianVersion.V1;
+        return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.HESSIAN, v1, args.launch());
+    }
+
     /** {@code --protocol burlap}: from {@link HttpPortOption}; Burlap has one version, its replies go with a Content-Length. */
     public static HessianWorkload burlap(WorkloadArgs args) {
         return new HessianWorkload(args.group(HttpPortOption.class).port(), CauchoProtocol.BURLAP, new HessianOptions(),

@@ -22,7 +22,7 @@ import java.time.Duration;
  * {@link HttpClient}, one per client JVM), directly or through the route's proxy. A failure is the
  * {@link java.rmi.RemoteException} an RMI user expects, naming the request and the HTTP status.
  */
-final class HttpTunnel {
+final class HttpTunnel implements Poster {
     static final String CONTENT_TYPE = "application/octet-stream";
 
     private final TunnelRoute route;
@@ -39,6 +39,17 @@ final class HttpTunnel {
 
     TunnelRoute route() {
         return route;
+    }
+
+    /** {@link #post(int, byte[])} to {@code server}'s port: the servlet forwards to 127.0.0.1 of its own host. */
+    @Override
+    public byte[] post(HostPort server, byte[] message) throws IOException {
+        return post(server.port(), message);
+    }
+
+    @Override
+    public String describe() {
+        return "POST " + route.cgi();
     }
 
     /**

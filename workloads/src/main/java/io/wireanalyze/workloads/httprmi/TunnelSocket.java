@@ -19,7 +19,7 @@ import java.util.Arrays;
  * one thread at a time; the lock guards against its connection reaper closing it meanwhile.
  */
 final class TunnelSocket extends Socket {
-    private final HttpTunnel tunnel;
+    private final Poster tunnel;
     private final HostPort server;
     private final TunnelFraming framing;
     private final Object lock = new Object();
@@ -30,7 +30,7 @@ final class TunnelSocket extends Socket {
     private boolean closed;
     private int soTimeout;
 
-    TunnelSocket(HttpTunnel tunnel, HostPort server) throws SocketException {
+    TunnelSocket(Poster tunnel, HostPort server) throws SocketException {
         super((SocketImpl) null);   // nothing is connected: every method the runtime uses is overridden below
         this.tunnel = tunnel;
         this.server = server;
@@ -104,7 +104,7 @@ final class TunnelSocket extends Socket {
 
     @Override
     public String toString() {
-        return "TunnelSocket[" + server + " via POST " + tunnel.route().cgi() + "]";
+        return "TunnelSocket[" + server + " via " + tunnel.describe() + "]";
     }
 
     private void ensureOpen() throws SocketException {
@@ -117,7 +117,7 @@ final class TunnelSocket extends Socket {
         if (replyAt < reply.length) return reply.length - replyAt;
         if (!framing.callPending())
             throw new IOException("tunnel to " + server + ": the RMI runtime reads with nothing to answer (expected: a Call, Ping or handshake first)");
-        reply = tunnel.post(server.port(), framing.takeCall());
+        reply = tunnel.post(server, framing.takeCall());
         replyAt = 0;
         if (reply.length == 0 || (reply[0] & 0xff) != SingleOp.RETURN_DATA)
             throw new IOException("tunnel to " + server + ": reply to a Call starts " + SingleOp.hexStart(reply, 8)
@@ -166,7 +166,7 @@ final class TunnelSocket extends Socket {
                 ensureOpen();
                 for (TunnelFraming.Step step : framing.write(b, off, len)) {
                     if (step instanceof TunnelFraming.Step.Answer answer) answer(answer.bytes());
-                    else if (step instanceof TunnelFraming.Step.Send send) tunnel.post(server.port(), send.message());
+                    else if (step instanceof TunnelFraming.Step.Send send) tunnel.post(server, send.message());
                 }
             }
         }

@@ -16,6 +16,7 @@ import io.wireanalyze.workloads.hessian.HessianWorkload;
 import io.wireanalyze.workloads.httpinvoker.HttpInvokerWorkload;
 import io.wireanalyze.workloads.httprmi.HttpRmiOptions;
 import io.wireanalyze.workloads.httprmi.HttpRmiWorkload;
+import io.wireanalyze.workloads.httprmi.HttpToPortWorkload;
 import io.wireanalyze.workloads.iiop.IdlStringOption;
 import io.wireanalyze.workloads.iiop.IiopWorkload;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
@@ -27,6 +28,7 @@ import io.wireanalyze.workloads.service.BenchService;
 import io.wireanalyze.workloads.soap.SoapOptions;
 import io.wireanalyze.workloads.soap.SoapWorkload;
 import io.wireanalyze.workloads.xmlrpc.XmlRpcOptions;
+import io.wireanalyze.workloads.xmlrpc.XmlRpcTransport;
 import io.wireanalyze.workloads.xmlrpc.XmlRpcWorkload;
 
 import java.util.Arrays;
@@ -51,6 +53,7 @@ public enum WorkloadKind {
             RmiIiopWorkload::create),
     HTTP_RMI("http-rmi", List.of(ServerPortOptions.class, DgcOptions.class, HttpPortOption.class, HttpRmiOptions.class),
             List.of(BenchService.class), HttpRmiWorkload::create),
+    HTTP_TO_PORT("http-to-port", List.of(ServerPortOptions.class, DgcOptions.class), List.of(BenchService.class), HttpToPortWorkload::create),
     JRMP_TLS("jrmp-tls", List.of(ServerPortOptions.class, DgcOptions.class, JrmpTlsOptions.class), List.of(BenchService.class),
             JrmpTlsWorkload::create),
     SOAP("soap", List.of(HttpPortOption.class, SoapOptions.class), List.of(), SoapWorkload::plain),
@@ -58,21 +61,33 @@ public enum WorkloadKind {
     HESSIAN("hessian", List.of(HttpPortOption.class, HessianOptions.class), List.of(), HessianWorkload::create),
     BURLAP("burlap", List.of(HttpPortOption.class), List.of(), HessianWorkload::burlap),
     HTTPINVOKER("httpinvoker", List.of(HttpPortOption.class), List.of(), HttpInvokerWorkload::create),
-    XMLRPC("xmlrpc", List.of(HttpPortOption.class, XmlRpcOptions.class), List.of(), XmlRpcWorkload::create);
+    XMLRPC("xmlrpc", List.of(HttpPortOption.class, XmlRpcOptions.class), List.of(), XmlRpcWorkload::create),
+    /** Variants with labels of their own, for compare and reproduce (Gredler's seed ran them beside the others). */
+    HESSIAN1("hessian1", List.of(HttpPortOption.class), List.of(), HessianWorkload::hessian1, "hessian --hessian-version 1"),
+    XMLRPC_HTTPCLIENT("xmlrpc-httpclient", List.of(HttpPortOption.class), List.of(), XmlRpcWorkload.on(XmlRpcTransport.HTTPCLIENT),
+            "xmlrpc --xmlrpc-transport httpclient"),
+    XMLRPC_LITE("xmlrpc-lite", List.of(HttpPortOption.class), List.of(), XmlRpcWorkload.on(XmlRpcTransport.LITE), "xmlrpc --xmlrpc-transport lite");
 
     private final String label;
     private final Optional<String> notBuilt;
     private final List<Class<? extends OptionGroup>> optionGroups;
     private final List<Class<?>> interfaces;
     private final Function<WorkloadArgs, Workload> factory;
+    private final Optional<String> variantOf;
 
     WorkloadKind(String label, List<Class<? extends OptionGroup>> optionGroups, List<Class<?>> interfaces,
                  Function<WorkloadArgs, Workload> factory) {
+        this(label, optionGroups, interfaces, factory, null);
+    }
+
+    WorkloadKind(String label, List<Class<? extends OptionGroup>> optionGroups, List<Class<?>> interfaces,
+                 Function<WorkloadArgs, Workload> factory, String variantOf) {
         this.label = label;
         this.notBuilt = Optional.empty();
         this.optionGroups = optionGroups;
         this.interfaces = interfaces;
         this.factory = factory;
+        this.variantOf = Optional.ofNullable(variantOf);
     }
 
     WorkloadKind(String label, String notBuilt) {
@@ -83,6 +98,15 @@ public enum WorkloadKind {
         this.factory = args -> {
             throw new IllegalStateException("--protocol " + label + ": " + notBuilt);
         };
+        this.variantOf = Optional.empty();
+    }
+
+    /**
+     * The workload and options this one is a variant of, e.g. {@code hessian --hessian-version 1} for {@code hessian1};
+     * empty for the workloads of their own. compare runs variants only when named.
+     */
+    public Optional<String> variantOf() {
+        return variantOf;
     }
 
     /** Why this workload cannot run yet, e.g. {@code SOAP on JAX-WS and Jetty: not built yet}. */

@@ -49,6 +49,19 @@ public final class XmlRpcWorkload implements Workload {
                 args.launch());
     }
 
+    /**
+     * {@code --protocol xmlrpc-httpclient} or {@code xmlrpc-lite}, the same as {@code --protocol xmlrpc --xmlrpc-transport
+     * httpclient} or {@code lite} (labels of their own so that compare and reproduce can run them beside the default
+     * transport, as Gredler's seed did): from {@link HttpPortOption}.
+     */
+    public static java.util.function.Function<WorkloadArgs, Workload> on(XmlRpcTransport transport) {
+        return args -> {
+            XmlRpcOptions options = new XmlRpcOptions();
+            options.transport = transport;
+            return new XmlRpcWorkload(args.group(HttpPortOption.class).port(), options, args.launch());
+        };
+    }
+
     static String address(String server) {
         return "http://" + server + PATH;
     }
