@@ -148,8 +148,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, marker, limits.limits(), keys);
         // One row per packet only where it is written: the packets CSV and the annotated copy.
         options = options.withKeepPackets(format == io.wireanalyze.report.OutputFormat.CSV || annotate != null);
-        // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept.
-        if (format == io.wireanalyze.report.OutputFormat.TABLE) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
+        // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept, unless
+        // the Spark job writes every message to Parquet (--out).
+        boolean parquet = "spark".equals(engine) && out != null;
+        if (format == io.wireanalyze.report.OutputFormat.TABLE && !parquet) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
         return options;
     }
 }

@@ -134,6 +134,17 @@ class SparkJobTest {
         long packets = connections.groupBy().sum("packets").first().getLong(0);
         assertEquals(number(report, "\"tcpPackets\" : (\\d+)"), packets, "the connections' packets are the capture's TCP packets");
         assertTrue(invocations.filter("latencyMs > 0").count() > 1000, "invocations with a latency");
+
+        // With the table format too, the Parquet tables hold every record (the table itself lists only some messages).
+        Path tableOut = work.resolve("parquet-table");
+        List<String> table = new ArrayList<>(keys);
+        table.addAll(List.of("--out", tableOut.toString(), dir.toString()));
+        List<String> args2 = new ArrayList<>(List.of("analyze", "--engine", "spark", "--format", "table"));
+        args2.addAll(table);
+        var cl = WireAnalyze.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        assertEquals(0, cl.execute(args2.toArray(String[]::new)));
+        assertEquals(messages.count(), spark.read().parquet(tableOut.resolve("messages.parquet").toString()).count(), "messages, table format");
     }
 
     /**
