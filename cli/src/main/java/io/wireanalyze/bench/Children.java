@@ -16,6 +16,9 @@ import java.util.List;
  */
 final class Children {
 
+    /** The bench's worker count: one per core, at least 2 and at most 8 (the command's default before it chose none on 2 cores). */
+    private static final String WORKERS = Integer.toString(Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors())));
+
     private final Path jar;
     private final List<String> javaOpts;
     private final Path outDir;
@@ -63,8 +66,10 @@ final class Children {
             cmd.addAll(List.of("-jar", jar.toString()));
             switch (tool) {
                 case READ_FLOOR -> cmd.addAll(List.of("bench", "read-floor", capture.toString()));
-                case ANALYZE_JSON -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--out", jsonDir(capture, suffix).toString()));
-                case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table"));
+                // With workers, whatever the default on this machine (none on 2 cores): the bench compares them to one thread.
+                case ANALYZE_JSON -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--workers", WORKERS,
+                        "--out", jsonDir(capture, suffix).toString()));
+                case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table", "--workers", WORKERS));
                 case ANALYZE_JSON_ONE_THREAD -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--workers", "0",
                         "--out", jsonDir(capture, suffix + "-1-thread").toString()));
                 default -> throw new IllegalStateException(tool.toString());

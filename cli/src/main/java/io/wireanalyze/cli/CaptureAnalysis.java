@@ -99,9 +99,15 @@ final class CaptureAnalysis {
         }
     }
 
-    /** Worker threads for an analysis when none are asked for: one per core, at most 8. */
+    /**
+     * Worker threads for an analysis when none are asked for: one per core, at most 8; none on two cores or fewer, where
+     * the JIT compiler and the collector already take the second core and workers make a run slower (on this project's
+     * 2-core machine, the bench's mixed capture: 19.2 s with no worker, 21.4 to 23.6 s with one, 22.0 s with two;
+     * docs/benchmark.md).
+     */
     static int defaultWorkers() {
-        return Math.min(8, Runtime.getRuntime().availableProcessors());
+        int cores = Runtime.getRuntime().availableProcessors();
+        return cores <= 2 ? 0 : Math.min(8, cores);
     }
 
     /**
