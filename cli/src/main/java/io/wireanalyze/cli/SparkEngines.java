@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /** {@code analyze --engine spark}: finds the Spark job ({@link ClusterEngine}) and hands it the files. */
-final class SparkEngines {
+public final class SparkEngines {
 
     private SparkEngines() {
     }
@@ -55,7 +55,7 @@ final class SparkEngines {
     }
 
     /** A name with a scheme (hdfs://..., s3a://..., file:/...): read by the cluster's file systems. */
-    static boolean isUri(String name) {
+    public static boolean isUri(String name) {
         return name.matches("[A-Za-z][A-Za-z0-9+.-]+:/.*");
     }
 }

@@ -25,7 +25,7 @@ import java.util.List;
  * makes on one machine): the capture's counts and times, copies, and for each TCP packet counted its frame number,
  * TCP index and elapsed time. These go back to the files' tasks.</li>
  * <li>The files' tasks send each counted packet, whole, with its figures, to the part its flow belongs to
- * ({@link #part}); a part's task takes them in capture order ({@link Task}) and writes its result as bytes.</li>
+ * ({@link Driver#part}, told by the driver); a part's task takes them in capture order ({@link Task}) and writes its result as bytes.</li>
  * <li>The driver settles the parts ({@link Driver#settle}); when the facts ask for another round, the parts run again
  * with {@link Settled#nextRound()}.</li>
  * </ol>
@@ -87,13 +87,6 @@ public final class ClusterAnalysis {
         }
     }
 
-    /** The part (of {@code parts}) that analyses a TCP packet's flow; -1 when the frame is not a TCP packet. */
-    public static int part(Frame packet, int parts) {
-        PacketParser.Result r = PacketParser.parse(packet);
-        if (r.kind() != PacketParser.Kind.TCP) return -1;
-        return Math.floorMod(FlowKey.of(r.segment().src(), r.segment().dst()).hashCode(), parts);
-    }
-
     /** The driver's side: the pass over the headers, then the settle step. */
     public static final class Driver {
         private final AnalysisOptions options;
@@ -129,6 +122,11 @@ public final class ClusterAnalysis {
          */
         public Frame reassembled() {
             return reassembled;
+        }
+
+        /** The part (of {@code parts}) that analyses the flow of the TCP packet just counted: its flow's hash. */
+        public int part(int parts) {
+            return Math.floorMod(headers.flow().hashCode(), parts);
         }
 
         public long tcpIndex() {

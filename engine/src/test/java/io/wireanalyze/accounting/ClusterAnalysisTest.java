@@ -90,7 +90,7 @@ class ClusterAnalysisTest {
                 Frame f = frames.get(i++);
                 if (!driver.accept(h, f.number())) continue;
                 Frame packet = driver.reassembled() != null ? driver.reassembled() : f;
-                byPart.get(ClusterAnalysis.part(packet, parts)).add(new Object[]{packet, driver.tcpIndex(), driver.elapsed(), driver.clock()});
+                byPart.get(driver.part(parts)).add(new Object[]{packet, driver.tcpIndex(), driver.elapsed(), driver.clock()});
             }
             assertEquals(frames.size(), i);
             List<Integer> order = new ArrayList<>();

@@ -82,11 +82,12 @@ final class FileTasks {
         }
     }
 
-    /** For one file, the TCP packets counted and their figures, by the frame's place in the file. */
+    /** For one file, the TCP packets counted, their parts and figures, by the frame's place in the file. */
     static final class Figures implements Serializable {
         final int file;
         final String name;
         int size;
+        int[] part = new int[1024];
         long[] index = new long[1024], number = new long[1024], tcpIndex = new long[1024], elapsed = new long[1024], clock = new long[1024];
 
         Figures(int file, String name) {
@@ -94,9 +95,10 @@ final class FileTasks {
             this.name = name;
         }
 
-        void add(long index, long number, long tcpIndex, long elapsed, long clock) {
+        void add(long index, long number, int part, long tcpIndex, long elapsed, long clock) {
             if (size == this.index.length) {
                 int n = size * 2;
+                this.part = Arrays.copyOf(this.part, n);
                 this.index = Arrays.copyOf(this.index, n);
                 this.number = Arrays.copyOf(this.number, n);
                 this.tcpIndex = Arrays.copyOf(this.tcpIndex, n);
@@ -105,6 +107,7 @@ final class FileTasks {
             }
             this.index[size] = index;
             this.number[size] = number;
+            this.part[size] = part;
             this.tcpIndex[size] = tcpIndex;
             this.elapsed[size] = elapsed;
             this.clock[size] = clock;
@@ -113,10 +116,10 @@ final class FileTasks {
     }
 
     /**
-     * The file's counted TCP packets, read again, each keyed by its part and TCP index with its figures: read as the
-     * shuffle takes them, one frame at a time.
+     * The file's counted TCP packets, read again, each keyed by its part and TCP index (as the driver told them) with its
+     * figures: read as the shuffle takes them, one frame at a time, none parsed here.
      */
-    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, OptionsRecipe recipe, int parts) throws IOException {
+    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures) throws IOException {
         Opened opened = open(figures.name);
         FrameSource source = opened.source();
         return new Iterator<>() {
@@ -148,9 +151,7 @@ final class FileTasks {
                     } while (index < figures.index[next]);
                     Frame numbered = new Frame(figures.number[next], f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes(),
                             f.originalLength(), f.interfaceIndex());
-                    int part = ClusterAnalysis.part(numbered, parts);
-                    if (part < 0) throw new IOException(figures.name + ": frame " + (index + 1) + " is no longer a TCP packet (the file changed)");
-                    long key = (long) part << 40 | figures.tcpIndex[next];
+                    long key = (long) figures.part[next] << 40 | figures.tcpIndex[next];
                     byte[] packet = Packet.write(numbered, figures.elapsed[next], figures.clock[next]);
                     next++;
                     return new Tuple2<>(key, packet);
@@ -192,7 +193,7 @@ final class FileTasks {
     }
 
     static Opened open(String name) throws IOException {
-        if (!name.matches("[A-Za-z][A-Za-z0-9+.-]+:/.*") || name.startsWith("file:")) {
+        if (!io.wireanalyze.cli.SparkEngines.isUri(name) || name.startsWith("file:")) {
             Path p = name.startsWith("file:") ? Path.of(java.net.URI.create(name)) : Path.of(name);
             return new Opened(CaptureFiles.open(p), null);
         }

@@ -119,7 +119,7 @@ public final class SparkAnalysis implements ClusterEngine {
 
         // 3. The packets, with their figures, shuffled to their parts and sorted there in capture order.
         JavaPairRDD<Long, byte[]> packets = sc.parallelize(figures, n)
-                .flatMapToPair(f -> FileTasks.packets(f, recipe, parts))
+                .flatMapToPair(FileTasks::packets)
                 .union(sc.parallelizePairs(reassembled, 1))
                 .repartitionAndSortWithinPartitions(new PartPartitioner(parts));
         packets.persist(StorageLevel.MEMORY_AND_DISK_SER());
@@ -178,10 +178,10 @@ public final class SparkAnalysis implements ClusterEngine {
                 Frame whole = driver.reassembled();
                 if (whole != null) {
                     // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
-                    long key = (long) ClusterAnalysis.part(whole, parts) << INDEX_BITS | driver.tcpIndex();
+                    long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
                     reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
                 } else {
-                    figures.get(h.file()).add(h.index(), number, driver.tcpIndex(), driver.elapsed(), driver.clock());
+                    figures.get(h.file()).add(h.index(), number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
                 }
             }
             ClusterAnalysis.Header next = ClusterAnalysis.Header.read(h.in());
