@@ -49,15 +49,13 @@ final class FileTasks {
         final int file;
         final String name;
         final byte[] bytes;
-        final long frames;
         final String stopReason;
         final String error;
 
-        Headers(int file, String name, byte[] bytes, long frames, String stopReason, String error) {
+        Headers(int file, String name, byte[] bytes, String stopReason, String error) {
             this.file = file;
             this.name = name;
             this.bytes = bytes;
-            this.frames = frames;
             this.stopReason = stopReason;
             this.error = error;
         }
@@ -68,16 +66,12 @@ final class FileTasks {
         try (Opened opened = open(name); FrameSource source = opened.source()) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
             DataOutputStream out = new DataOutputStream(bytes);
-            long frames = 0;
             Frame f;
-            while ((f = source.next()) != null) {
-                ClusterAnalysis.header(f, options.protocols(), out);
-                frames++;
-            }
+            while ((f = source.next()) != null) ClusterAnalysis.header(f, options.protocols(), out);
             out.flush();
-            return new Headers(file, name, bytes.toByteArray(), frames, source.stopReason(), null);
+            return new Headers(file, name, bytes.toByteArray(), source.stopReason(), null);
         } catch (IOException | RuntimeException e) {
-            return new Headers(file, name, new byte[0], 0, null, e.getMessage() != null && e.getMessage().contains(name)
+            return new Headers(file, name, new byte[0], null, e.getMessage() != null && e.getMessage().contains(name)
                     ? e.getMessage() : name + ": " + e.getMessage());
         }
     }
