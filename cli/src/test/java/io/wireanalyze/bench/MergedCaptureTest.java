@@ -90,12 +90,7 @@ class MergedCaptureTest {
 
     /** {@code editcap -c per}: the capture cut into files of {@code per} frames, in a folder of their own. */
     private static Path cut(Path pcap, long per) throws Exception {
-        Path dir = Files.createTempDirectory(work, "pieces");
-        Process p = new ProcessBuilder("editcap", "-F", "nsecpcap", "-c", Long.toString(per), pcap.toString(), dir.resolve("piece.pcap").toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), out);
-        return dir;
+        return TestCaptures.editcapPieces(pcap, per, work);
     }
 
     private static long frames(Path pcap) throws IOException {

@@ -106,10 +106,62 @@ public final class TestCaptures {
 
     /** The key log beside a TLS fixture ({@code x.pcap} has {@code x.keys}), or the empty one when there is none. */
     public static io.wireanalyze.protocol.tls.TlsKeyLog keysBeside(Path pcap) throws IOException {
-        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap(ng)?$", ".keys"));
-        if (keys.equals(pcap)) return io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY;   // neither .pcap nor .pcapng
-        return Files.exists(keys) ? io.wireanalyze.protocol.tls.TlsKeyLog.parse(Files.readAllLines(keys))
+        Path keys = keyFileBeside(pcap);
+        return keys != null ? io.wireanalyze.protocol.tls.TlsKeyLog.parse(Files.readAllLines(keys))
                 : io.wireanalyze.protocol.tls.TlsKeyLog.EMPTY;
+    }
+
+    /** The key log file beside a capture ({@code x.pcap} or {@code x.pcapng} has {@code x.keys}), or null. */
+    public static Path keyFileBeside(Path pcap) {
+        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap(ng)?$", ".keys"));
+        return !keys.equals(pcap) && Files.exists(keys) ? keys : null;   // neither .pcap nor .pcapng: none
+    }
+
+    /**
+     * Every capture the whole-result tests run: the fixtures of every protocol, the hostile corpus
+     * (fixtures/hostile/*.pcap) and the public captures.
+     */
+    public static List<Path> everyCapture() throws IOException {
+        List<Path> out = new ArrayList<>(fixtureCaptures());
+        try (Stream<Path> s = Files.list(fixture("hostile"))) {
+            s.filter(f -> f.toString().endsWith(".pcap")).sorted().forEach(out::add);
+        }
+        out.addAll(allPublicCaptures());
+        return out;
+    }
+
+    /**
+     * {@code editcap -c per}: the capture cut into files of {@code per} frames (nanosecond pcap), in a new folder
+     * under {@code parent}, as a sensor's rotated files are. Needs editcap (Debian package wireshark-common).
+     */
+    public static Path editcapPieces(Path pcap, long per, Path parent) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory(parent, "pieces");
+        Process p = new ProcessBuilder("editcap", "-F", "nsecpcap", "-c", Long.toString(per), pcap.toString(),
+                dir.resolve("piece.pcap").toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) throw new IOException("editcap -c " + per + " " + pcap + " failed: " + out);
+        return dir;
+    }
+
+    /**
+     * An Ethernet frame's IPv4 packet cut into fragments carrying the given payload sizes (multiples of 8 but the
+     * last, whose size 0 means "the rest"), each an Ethernet frame with the fragment's header.
+     */
+    public static List<byte[]> ipv4Fragments(byte[] ethernet, int... sizes) {
+        byte[] ip = java.util.Arrays.copyOfRange(ethernet, 14, ethernet.length);
+        int ihl = (ip[0] & 0x0f) * 4;
+        List<byte[]> out = new ArrayList<>();
+        int offset = 0;
+        for (int k = 0; k < sizes.length; k++) {
+            int n = k == sizes.length - 1 ? ip.length - ihl - offset : sizes[k];
+            ByteBuffer f = ByteBuffer.allocate(14 + ihl + n);
+            f.put(ethernet, 0, 14).put(ip, 0, ihl).put(ip, ihl + offset, n);
+            f.putShort(14 + 2, (short) (ihl + n));
+            f.putShort(14 + 6, (short) ((k < sizes.length - 1 ? 0x2000 : 0) | (offset / 8)));
+            out.add(f.array());
+            offset += n;
+        }
+        return out;
     }
 
     public static List<Path> allPublicCaptures() throws IOException {

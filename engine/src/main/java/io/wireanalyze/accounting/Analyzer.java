@@ -519,7 +519,7 @@ public final class Analyzer {
     public AnalysisResult finish(String source, String stopReason) {
         SplitAnalysis.Part done = finishPart();
         headers.end();
-        SplitAnalysis.Settled settled = SplitAnalysis.settle(List.of(done), tracker, options, recordsInMemory, source, stopReason);
+        SplitAnalysis.Settled settled = SplitAnalysis.settle(List.of(done), tracker, recordsInMemory, source, stopReason);
         anotherRound = settled.anotherRound() == null ? null : settled.anotherRound().facts();
         return settled.result();
     }

@@ -161,7 +161,7 @@ public final class ClusterAnalysis {
             }
             List<SplitAnalysis.Part> read = new ArrayList<>(parts.size());
             for (byte[] p : parts) read.add(PartBytes.read(p));
-            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, options, recordsInMemory, source, stopReason);
+            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason);
             return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
         }
     }

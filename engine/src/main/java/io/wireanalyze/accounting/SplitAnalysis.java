@@ -216,7 +216,7 @@ public final class SplitAnalysis {
                 for (Packet x : byPart.get(p)) part.accept(x.segment(), x.flow(), x.tcpIndex(), x.elapsed(), x.clock());
                 done.add(part.finish());
             }
-            Settled settled = settle(done, headers.tracker, options, recordsInMemory, source, null);
+            Settled settled = settle(done, headers.tracker, recordsInMemory, source, null);
             if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
             settled.result().close();   // a discarded round: its files go now
             round = settled.anotherRound();
@@ -247,7 +247,7 @@ public final class SplitAnalysis {
                 }
                 headers.end();
                 List<Part> parts = workers == null ? List.of() : workers.finish();
-                Settled settled = settle(parts, headers.tracker, options, recordsInMemory, source.name(), source.stopReason());
+                Settled settled = settle(parts, headers.tracker, recordsInMemory, source.name(), source.stopReason());
                 if (settled.anotherRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
                 settled.result().close();   // a discarded round: its files go now
                 round = settled.anotherRound();
@@ -258,7 +258,7 @@ public final class SplitAnalysis {
     }
 
     /** Joins the parts of one capture into its result (see the class comment). */
-    static Settled settle(List<Part> parts, Tracker tracker, AnalysisOptions options, int recordsInMemory, String source,
+    static Settled settle(List<Part> parts, Tracker tracker, int recordsInMemory, String source,
                           String stopReason) {
         Totals totals = new Totals();
         List<FactLog> logs = new ArrayList<>();

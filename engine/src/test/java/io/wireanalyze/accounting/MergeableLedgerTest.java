@@ -26,12 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MergeableLedgerTest {
 
     static List<Path> captures() throws IOException {
-        List<Path> out = new ArrayList<>(TestCaptures.fixtureCaptures());
-        try (Stream<Path> s = Files.list(TestCaptures.repoRoot().resolve("fixtures/hostile"))) {
-            s.filter(f -> f.toString().endsWith(".pcap")).sorted().forEach(out::add);
-        }
-        out.addAll(TestCaptures.allPublicCaptures());
-        return out;
+        return TestCaptures.everyCapture();
     }
 
     @ParameterizedTest

@@ -18,24 +18,6 @@ import static org.junit.jupiter.api.Assertions.*;
 /** IPv4 fragments of a real segment (ndpi-jrmi.pcap frame 9, the registry lookup) are put back together. */
 class Ipv4DefragmenterTest {
 
-    /** The frame's IPv4 packet cut into fragments of the given payload sizes (multiples of 8 but the last). */
-    private static List<byte[]> fragments(byte[] ethernet, int... sizes) {
-        byte[] ip = Arrays.copyOfRange(ethernet, 14, ethernet.length);
-        int ihl = (ip[0] & 0x0f) * 4;
-        List<byte[]> out = new ArrayList<>();
-        int offset = 0;
-        for (int k = 0; k < sizes.length; k++) {
-            int n = k == sizes.length - 1 ? ip.length - ihl - offset : sizes[k];
-            ByteBuffer f = ByteBuffer.allocate(14 + ihl + n);
-            f.put(ethernet, 0, 14).put(ip, 0, ihl).put(ip, ihl + offset, n);
-            f.putShort(14 + 2, (short) (ihl + n));
-            f.putShort(14 + 6, (short) ((k < sizes.length - 1 ? 0x2000 : 0) | (offset / 8)));
-            out.add(f.array());
-            offset += n;
-        }
-        return out;
-    }
-
     private static Frame frame(long number, long nanos, byte[] bytes) {
         return new Frame(number, nanos, LinkType.ETHERNET, ByteBuffer.wrap(bytes).asReadOnlyBuffer(), bytes.length);
     }
@@ -50,7 +32,7 @@ class Ipv4DefragmenterTest {
                 a.accept(frame(++n, f.timestampNanos(), bytes(f)));
                 continue;
             }
-            List<byte[]> parts = fragments(bytes(f), 24, 40, 0);
+            List<byte[]> parts = TestCaptures.ipv4Fragments(bytes(f), 24, 40, 0);
             a.accept(frame(++n, f.timestampNanos(), parts.get(2)));   // the last fragment first
             a.accept(frame(++n, f.timestampNanos(), parts.get(0)));
             a.accept(frame(++n, f.timestampNanos(), parts.get(1)));   // completes the datagram
@@ -67,7 +49,7 @@ class Ipv4DefragmenterTest {
     @Test
     void aDatagramMissingAFragmentIsReportedNotDecoded() throws Exception {
         Frame f = TestCaptures.frames(TestCaptures.publicCaptures().resolve("ndpi-jrmi.pcap")).get(8);
-        List<byte[]> parts = fragments(bytes(f), 24, 0);
+        List<byte[]> parts = TestCaptures.ipv4Fragments(bytes(f), 24, 0);
         Analyzer a = new Analyzer(AnalysisOptions.defaults());
         a.accept(frame(1, 0, parts.get(0)));
         AnalysisResult r = a.finish("lost", null);

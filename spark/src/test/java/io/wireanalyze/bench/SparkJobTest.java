@@ -53,12 +53,7 @@ class SparkJobTest {
     }
 
     static List<Path> captures() throws IOException {
-        List<Path> out = new ArrayList<>(TestCaptures.fixtureCaptures());
-        try (Stream<Path> s = Files.list(TestCaptures.repoRoot().resolve("fixtures/hostile"))) {
-            s.filter(f -> f.toString().endsWith(".pcap")).sorted().forEach(out::add);
-        }
-        out.addAll(TestCaptures.allPublicCaptures());
-        return out;
+        return TestCaptures.everyCapture();
     }
 
     @ParameterizedTest
@@ -162,7 +157,7 @@ class SparkJobTest {
         for (io.wireanalyze.frame.Frame f : real) {
             byte[] bytes = new byte[f.capturedLength()];
             f.bytes().duplicate().get(bytes);
-            List<byte[]> frames = f.number() == 9 ? fragments(bytes, 24, 40, 0) : List.of(bytes);
+            List<byte[]> frames = f.number() == 9 ? TestCaptures.ipv4Fragments(bytes, 24, 40, 0) : List.of(bytes);
             if (frames.size() == 3) frames = List.of(frames.get(2), frames.get(0), frames.get(1));
             for (byte[] b : frames) {
                 java.nio.ByteBuffer r = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -183,24 +178,6 @@ class SparkJobTest {
         assertEquals(expected, withoutSource(json("--engine=spark", List.of(dir.toString()))), "the Spark job on 5 files");
     }
 
-    /** An Ethernet frame's IPv4 packet cut into fragments of the given payload sizes (multiples of 8 but the last). */
-    private static List<byte[]> fragments(byte[] ethernet, int... sizes) {
-        byte[] ip = java.util.Arrays.copyOfRange(ethernet, 14, ethernet.length);
-        int ihl = (ip[0] & 0x0f) * 4;
-        List<byte[]> out = new ArrayList<>();
-        int offset = 0;
-        for (int k = 0; k < sizes.length; k++) {
-            int n = k == sizes.length - 1 ? ip.length - ihl - offset : sizes[k];
-            java.nio.ByteBuffer f = java.nio.ByteBuffer.allocate(14 + ihl + n);
-            f.put(ethernet, 0, 14).put(ip, 0, ihl).put(ip, ihl + offset, n);
-            f.putShort(14 + 2, (short) (ihl + n));
-            f.putShort(14 + 6, (short) ((k < sizes.length - 1 ? 0x2000 : 0) | (offset / 8)));
-            out.add(f.array());
-            offset += n;
-        }
-        return out;
-    }
-
     /** analyze's JSON (on standard output), as the command line writes it with these arguments. */
     private static String json(String engine, List<String> files) throws IOException {
         List<String> args = new ArrayList<>(List.of("analyze", engine, "--format", "json"));
@@ -215,18 +192,12 @@ class SparkJobTest {
     }
 
     private static List<String> keys(Path pcap) {
-        Path keys = pcap.resolveSibling(pcap.getFileName().toString().replaceFirst("\\.pcap(ng)?$", ".keys"));
-        return Files.exists(keys) && !keys.equals(pcap) ? List.of("--tls-keylog", keys.toString()) : List.of();
+        Path keys = TestCaptures.keyFileBeside(pcap);
+        return keys == null ? List.of() : List.of("--tls-keylog", keys.toString());
     }
 
-    /** {@code editcap -c per}: the capture cut into files of {@code per} frames, in a folder of their own. */
     private static Path cut(Path pcap, long per) throws Exception {
-        Path dir = Files.createTempDirectory(work, "pieces");
-        Process p = new ProcessBuilder("editcap", "-F", "nsecpcap", "-c", Long.toString(per), pcap.toString(), dir.resolve("piece.pcap").toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), out);
-        return dir;
+        return TestCaptures.editcapPieces(pcap, per, work);
     }
 
     /** The JSON without the lines that name the files (source) or where a file's reading stopped. */
