@@ -128,6 +128,11 @@ public final class BenchCommand implements Callable<Integer> {
         BenchReport.table(out, ms);
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
+        out.println();
+        int cores = Runtime.getRuntime().availableProcessors();
+        BenchReport.cpu(out, ms, cores);
+        out.println();
+        BenchReport.targets(out, "target (issue #19)", List.of(BenchReport.workersTarget(ms, mixedLabel, cores)));
         if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
         out.println("captures and outputs: " + workDir);
         out.flush();

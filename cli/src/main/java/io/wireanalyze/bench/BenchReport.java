@@ -18,6 +18,9 @@ final class BenchReport {
     static final double TSHARK_SMALL = 30, TSHARK_LARGE = 60;
     static final long LARGE_PACKETS = 1_000_000;
 
+    /** Issue #19: analyze with workers at least this many times as fast as on one thread, whole process. */
+    static final double WORKERS_SPEEDUP = 1.5;
+
     /** An issue target: what it asks, what was measured, and whether it was met (null: not known). */
     record Target(String what, String measured, Boolean met) {
     }
@@ -78,8 +81,59 @@ final class BenchReport {
         return out;
     }
 
+    /**
+     * Where each analysis' CPU time went ({@link ChildRun.Cpu}), and the least wall time that CPU time allows on this
+     * machine's cores: a run cannot end before its CPU seconds over the cores have passed.
+     */
+    static void cpu(PrintWriter out, List<Measurement> ms, int cores) {
+        Columns t = new Columns("capture", "run", "wall s", "CPU s", "analysis", "JIT", "GC", "other", "CPU / " + cores + " cores");
+        String last = null;
+        boolean any = false;
+        for (Measurement m : ms) {
+            ChildRun.Cpu c = m.best().cpu();
+            if (!m.tool().analyze() || c == null) continue;
+            any = true;
+            boolean first = !m.capture().label().equals(last);
+            last = m.capture().label();
+            t.row(first ? m.capture().label() : "", m.tool().label, seconds(m.best().seconds()), seconds(c.total()),
+                    seconds(c.analysis()), seconds(c.jit()), seconds(c.gc()), seconds(c.other()), seconds(c.total() / cores));
+        }
+        if (!any) {
+            out.println("CPU time by thread: not known (/usr/bin/time is not installed: apt-get install time)");
+            return;
+        }
+        t.print(out);
+        out.println("CPU s: user and system time of the whole process; analysis: its main, reading and worker threads; JIT:"
+                + " the C1 and C2 compilers; GC: the collector's threads and the VM thread (its pauses); other: the rest,"
+                + " and the last 200 ms (threads are read every 200 ms). CPU / cores: the least wall time that CPU allows here.");
+    }
+
+    /**
+     * Issue #19's target on one machine: analyze with workers at least {@link #WORKERS_SPEEDUP} times as fast as on
+     * one thread (json, the mixed capture), and what bounds it: the CPU time the run with workers used, over the cores.
+     */
+    static Target workersTarget(List<Measurement> ms, String mixed, int cores) {
+        Measurement workers = find(ms, mixed, Tool.ANALYZE_JSON), one = find(ms, mixed, Tool.ANALYZE_JSON_ONE_THREAD);
+        String what = "json with workers >= " + WORKERS_SPEEDUP + "x json on 1 thread (" + mixed + ")";
+        if (workers == null || one == null || !workers.best().ok() || !one.best().ok()) return new Target(what, "not run", null);
+        double speedup = one.best().seconds() / workers.best().seconds();
+        String said = String.format(Locale.ROOT, "%.2fx (%s s against %s s)", speedup, seconds(workers.best().seconds()), seconds(one.best().seconds()));
+        ChildRun.Cpu c = workers.best().cpu();
+        if (c != null) {
+            double asked = one.best().seconds() / WORKERS_SPEEDUP;
+            said += String.format(Locale.ROOT, "; it asks <= %s s, and the run with workers used %s s of CPU (JIT %s, GC %s):"
+                    + " at least %s s on %d cores", seconds(asked), seconds(c.total()), seconds(c.jit()), seconds(c.gc()),
+                    seconds(c.total() / cores), cores);
+        }
+        return new Target(what, said, speedup >= WORKERS_SPEEDUP);
+    }
+
     static void targets(PrintWriter out, List<Target> targets) {
-        Columns t = new Columns("target (issue #10)", "measured", "met");
+        targets(out, "target (issue #10)", targets);
+    }
+
+    static void targets(PrintWriter out, String header, List<Target> targets) {
+        Columns t = new Columns(header, "measured", "met");
         for (Target g : targets) t.row(g.what(), g.measured(), g.met() == null ? "unknown" : g.met() ? "yes" : "no");
         t.print(out);
     }

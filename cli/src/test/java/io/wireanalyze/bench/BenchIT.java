@@ -44,9 +44,23 @@ class BenchIT {
         assertEquals(0, r.exit(), r.err());
         System.out.println(r.out());
         assertTrue(r.out().contains("machine: ") && r.out().contains("java: "), r.out());
-        for (String row : List.of("read floor", "analyze json", "analyze table")) {
-            assertEquals(5, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
+        assertEquals(5, r.out().lines().filter(l -> l.contains("  read floor  ")).count(), "read floor on each capture:\n" + r.out());
+        for (String row : List.of("analyze json", "analyze table")) {   // in the wall-time table and in the CPU table
+            assertEquals(10, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
         }
+        // Where each analysis' CPU went: the whole process's time, and its threads' groups within it.
+        List<String> cpu = r.out().lines().dropWhile(l -> !(l.startsWith("capture") && l.contains("CPU s")))
+                .takeWhile(l -> !l.startsWith("CPU s:")).skip(1).toList();
+        assertEquals(15, cpu.size(), "3 analyses of each capture:\n" + r.out());
+        for (String row : cpu) {
+            String[] f = row.strip().split("\\s{2,}");
+            int n = f.length;
+            double total = Double.parseDouble(f[n - 6]), analysis = Double.parseDouble(f[n - 5]), jit = Double.parseDouble(f[n - 4]),
+                    gc = Double.parseDouble(f[n - 3]);
+            assertTrue(total > 0 && analysis > 0, row);
+            assertTrue(analysis + jit + gc <= total + 0.03, "the threads' times fit in the process's: " + row);
+        }
+        assertTrue(r.out().contains("json with workers >= 1.5x json on 1 thread (mixed 4k)"), r.out());
         assertTrue(r.out().contains("MTU-1500 variant") && r.out().contains("slice 2k"), r.out());
         assertTrue(r.out().contains("XML MTU-1500") && r.out().contains("XML big frames"), r.out());
         assertTrue(r.out().contains("within 3x of the read floor") && r.out().contains(">= 3 M packets/s"), r.out());
