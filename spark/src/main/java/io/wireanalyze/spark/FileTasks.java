@@ -44,7 +44,11 @@ final class FileTasks {
         });
     }
 
-    /** A file's frames' headers ({@link ClusterAnalysis#header}), or the error that stopped its reading. */
+    /**
+     * A file's frames' headers ({@link ClusterAnalysis#header}), or the error that stopped its reading. They stay on the
+     * executors (a persisted RDD) until the driver's pass over them comes to the file: the driver holds the headers of
+     * the files its pass is in, not of all.
+     */
     static final class Headers implements Serializable {
         final int file;
         final String name;
@@ -58,6 +62,52 @@ final class FileTasks {
             this.bytes = bytes;
             this.stopReason = stopReason;
             this.error = error;
+        }
+
+        /** What the driver needs of every file at the start: its first frame's time (none: empty), how it ended. */
+        Summary summary() throws IOException {
+            ClusterAnalysis.Header first = bytes.length == 0 ? null
+                    : ClusterAnalysis.Header.read(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes)));
+            return new Summary(file, first != null, first == null ? 0 : first.timestampNanos(), stopReason, error);
+        }
+    }
+
+    /**
+     * A file's place in the pass over the headers: whether it has a frame, and the first one's time (a class, not a
+     * record: Spark's Kryo cannot make records).
+     */
+    static final class Summary implements Serializable {
+        private final int file;
+        private final boolean any;
+        private final long firstNanos;
+        private final String stopReason, error;
+
+        Summary(int file, boolean any, long firstNanos, String stopReason, String error) {
+            this.file = file;
+            this.any = any;
+            this.firstNanos = firstNanos;
+            this.stopReason = stopReason;
+            this.error = error;
+        }
+
+        int file() {
+            return file;
+        }
+
+        boolean any() {
+            return any;
+        }
+
+        long firstNanos() {
+            return firstNanos;
+        }
+
+        String stopReason() {
+            return stopReason;
+        }
+
+        String error() {
+            return error;
         }
     }
 
@@ -76,13 +126,18 @@ final class FileTasks {
         }
     }
 
-    /** For one file, the TCP packets counted, their parts and figures, by the frame's place in the file. */
+    /**
+     * For one file, the TCP packets counted, their parts and figures, by the frame's place in the file: each packet's
+     * six numbers as differences from the previous packet's, in variable-length bytes (most take one or two), so that
+     * the driver keeps about 10 bytes a packet until the files' tasks take them.
+     */
     static final class Figures implements Serializable {
         final int file;
         final String name;
         int size;
-        int[] part = new int[1024];
-        long[] index = new long[1024], number = new long[1024], tcpIndex = new long[1024], elapsed = new long[1024], clock = new long[1024];
+        private byte[] bytes = new byte[256];
+        private int length;
+        private long index = -1, number, tcpIndex = -1, elapsed, clock;
 
         Figures(int file, String name) {
             this.file = file;
@@ -90,22 +145,62 @@ final class FileTasks {
         }
 
         void add(long index, long number, int part, long tcpIndex, long elapsed, long clock) {
-            if (size == this.index.length) {
-                int n = size * 2;
-                this.part = Arrays.copyOf(this.part, n);
-                this.index = Arrays.copyOf(this.index, n);
-                this.number = Arrays.copyOf(this.number, n);
-                this.tcpIndex = Arrays.copyOf(this.tcpIndex, n);
-                this.elapsed = Arrays.copyOf(this.elapsed, n);
-                this.clock = Arrays.copyOf(this.clock, n);
-            }
-            this.index[size] = index;
-            this.number[size] = number;
-            this.part[size] = part;
-            this.tcpIndex[size] = tcpIndex;
-            this.elapsed[size] = elapsed;
-            this.clock[size] = clock;
+            if (bytes.length - length < 6 * 10) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + 60));
+            put(index - this.index);
+            put(number - this.number);
+            put(part);
+            put(tcpIndex - this.tcpIndex);
+            put(zigzag(elapsed - this.elapsed));
+            put(zigzag(clock - this.clock));
+            this.index = index;
+            this.number = number;
+            this.tcpIndex = tcpIndex;
+            this.elapsed = elapsed;
+            this.clock = clock;
             size++;
+        }
+
+        /** The bytes held for this file. */
+        int bytes() {
+            return length;
+        }
+
+        private void put(long v) {
+            while ((v & ~0x7fL) != 0) {
+                bytes[length++] = (byte) (v & 0x7f | 0x80);
+                v >>>= 7;
+            }
+            bytes[length++] = (byte) v;
+        }
+
+        private static long zigzag(long v) {
+            return v << 1 ^ v >> 63;
+        }
+
+        /** Reads the packets' figures back in order: {@link #next()} fills the fields. */
+        final class Reader {
+            private int at;
+            long index = -1, number, tcpIndex = -1, elapsed, clock;
+            int part;
+
+            void next() {
+                index += get();
+                number += get();
+                part = (int) get();
+                tcpIndex += get();
+                long e = get(), c = get();
+                elapsed += e >>> 1 ^ -(e & 1);
+                clock += c >>> 1 ^ -(c & 1);
+            }
+
+            private long get() {
+                long v = 0;
+                for (int shift = 0; ; shift += 7) {
+                    byte b = bytes[at++];
+                    v |= (long) (b & 0x7f) << shift;
+                    if (b >= 0) return v;
+                }
+            }
         }
     }
 
@@ -116,6 +211,7 @@ final class FileTasks {
     static Iterator<Tuple2<Long, byte[]>> packets(Figures figures) throws IOException {
         Opened opened = open(figures.name);
         FrameSource source = opened.source();
+        Figures.Reader figure = figures.new Reader();
         return new Iterator<>() {
             int next;
             long index = -1;
@@ -136,17 +232,18 @@ final class FileTasks {
             public Tuple2<Long, byte[]> next() {
                 if (!hasNext()) throw new NoSuchElementException();
                 try {
+                    figure.next();
                     Frame f;
                     do {
                         f = source.next();
                         index++;
-                        if (f == null) throw new IOException(figures.name + ": ended before frame " + (figures.index[next] + 1)
+                        if (f == null) throw new IOException(figures.name + ": ended before frame " + (figure.index + 1)
                                 + " (the file changed since its headers were read)");
-                    } while (index < figures.index[next]);
-                    Frame numbered = new Frame(figures.number[next], f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes(),
+                    } while (index < figure.index);
+                    Frame numbered = new Frame(figure.number, f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes(),
                             f.originalLength(), f.interfaceIndex());
-                    long key = (long) figures.part[next] << 40 | figures.tcpIndex[next];
-                    byte[] packet = Packet.write(numbered, figures.elapsed[next], figures.clock[next]);
+                    long key = (long) figure.part << 40 | figure.tcpIndex;
+                    byte[] packet = Packet.write(numbered, figure.elapsed, figure.clock);
                     next++;
                     return new Tuple2<>(key, packet);
                 } catch (IOException e) {

@@ -10,6 +10,7 @@ import io.wireanalyze.console.Progress;
 import io.wireanalyze.frame.Frame;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
@@ -21,6 +22,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.stream.IntStream;
@@ -28,10 +30,12 @@ import java.util.stream.IntStream;
 /**
  * {@code analyze --engine spark}: the engine's split analysis ({@link ClusterAnalysis}) as an Apache Spark job.
  * <ol>
- * <li>One task per capture file frames it and returns its frames' headers (about 90 bytes a frame).</li>
+ * <li>One task per capture file frames it and keeps its frames' headers (about 90 bytes a frame) in Spark's storage;
+ * the driver gets each file's first time.</li>
  * <li>The driver reads the headers of all files in time order, as {@code analyze --merge} reads the frames (on equal
- * times the file named first goes first), and numbers the frames: the capture's counts and copies, and for every
- * TCP packet counted its frame number, TCP index and elapsed time, sent back to its file's task.</li>
+ * times the file named first goes first), fetching a file's headers when its pass comes to it, and numbers the frames:
+ * the capture's counts and copies, and for every TCP packet counted its frame number, TCP index and elapsed time (about
+ * 10 bytes a packet), sent back to its file's task.</li>
  * <li>The files' tasks read their packets again and send each one, with its figures, to the part of its connection:
  * a shuffle keyed by part and TCP index, sorted within each part ({@code repartitionAndSortWithinPartitions}).</li>
  * <li>A task per part analyses its connections; the driver collects the parts' results (bytes) and settles them. When
@@ -99,23 +103,33 @@ public final class SparkAnalysis implements ClusterEngine {
         int n = files.size();
         List<String> names = List.copyOf(files);
 
-        // 1. Every file's frames' headers, framed in parallel.
-        List<FileTasks.Headers> headers = new ArrayList<>(sc.parallelize(IntStream.range(0, n).boxed().toList(), n)
-                .map(i -> FileTasks.headers(i, names.get(i), recipe)).collect());
-        headers.sort((a, b) -> Integer.compare(a.file, b.file));
-        for (FileTasks.Headers h : headers) if (h.error != null) throw new IOException(h.error);
-
-        // 2. The pass over the headers, in time order across the files.
+        // 1. Every file's frames' headers, framed in parallel and kept by Spark (file i in partition i); the driver
+        // gets each file's first time and how its reading ended.
+        JavaRDD<FileTasks.Headers> headers = sc.parallelize(IntStream.range(0, n).boxed().toList(), n)
+                .map(i -> FileTasks.headers(i, names.get(i), recipe));
+        headers.persist(StorageLevel.MEMORY_AND_DISK_SER());
+        List<FileTasks.Summary> summaries;
         ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(options);
         List<FileTasks.Figures> figures = new ArrayList<>();
         for (int i = 0; i < n; i++) figures.add(new FileTasks.Figures(i, names.get(i)));
         List<Tuple2<Long, byte[]>> reassembled = new ArrayList<>();
-        long frames = merge(headers, driver, figures, reassembled, parts);
-        String stopReason = stopReason(headers, shown);
+        long frames;
+        try {
+            summaries = new ArrayList<>(headers.map(FileTasks.Headers::summary).collect());
+            summaries.sort((a, b) -> Integer.compare(a.file(), b.file()));
+            for (FileTasks.Summary h : summaries) if (h.error() != null) throw new IOException(h.error());
+
+            // 2. The pass over the headers, in time order across the files, fetching a file's when the pass comes to it.
+            frames = merge(headers, summaries, driver, figures, reassembled, parts);
+        } finally {
+            headers.unpersist(false);
+        }
+        String stopReason = stopReason(summaries, shown);
         // Named as analyze --merge names them.
         String source = n == 1 ? shown.get(0) : shown.get(0) + " and " + (n - 1) + " more merged";
+        long held = figures.stream().mapToLong(FileTasks.Figures::bytes).sum();
         progress.say("spark: " + frames + " frames' headers read in time order; " + driver.tcpPackets() + " TCP packets go to "
-                + parts + " parts by connection");
+                + parts + " parts by connection (their figures: " + (held + 1023) / 1024 + " KiB)");
 
         // 3. The packets, with their figures, shuffled to their parts and sorted there in capture order.
         JavaPairRDD<Long, byte[]> packets = sc.parallelize(figures, n)
@@ -157,22 +171,40 @@ public final class SparkAnalysis implements ClusterEngine {
 
     /**
      * Reads the files' headers in time order (a k-way merge: earliest first, on equal times the file named first), as
-     * {@code MergedSource} reads frames; each counted TCP packet's figures go to its file's task. Returns the frames.
+     * {@code MergedSource} reads frames; each counted TCP packet's figures go to its file's task. A file's headers are
+     * fetched from Spark when the merge reaches its first frame (with the next files to start, {@link #FETCH} at a
+     * time), and dropped when it has passed their last: rotated files are fetched a few at a time. Returns the frames.
      */
-    private static long merge(List<FileTasks.Headers> headers, ClusterAnalysis.Driver driver, List<FileTasks.Figures> figures,
-                              List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
-        record Head(int file, long index, ClusterAnalysis.Header header, DataInputStream in) {
+    private static long merge(JavaRDD<FileTasks.Headers> headers, List<FileTasks.Summary> summaries, ClusterAnalysis.Driver driver,
+                              List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
+        // A file in the merge: its next header, or (in == null) the first frame's time of a file not fetched yet.
+        record Head(int file, long index, long nanos, ClusterAnalysis.Header header, DataInputStream in) {
         }
-        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> a.header().timestampNanos() != b.header().timestampNanos()
-                ? Long.compare(a.header().timestampNanos(), b.header().timestampNanos()) : Integer.compare(a.file(), b.file()));
-        for (FileTasks.Headers h : headers) {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(h.bytes));
-            ClusterAnalysis.Header first = ClusterAnalysis.Header.read(in);
-            if (first != null) heads.add(new Head(h.file, 0, first, in));
-        }
+        Comparator<Head> order = Comparator.comparingLong(Head::nanos).thenComparingInt(Head::file);
+        PriorityQueue<Head> heads = new PriorityQueue<>(order);
+        for (FileTasks.Summary s : summaries) if (s.any()) heads.add(new Head(s.file(), 0, s.firstNanos(), null, null));
         long number = 0;
         while (!heads.isEmpty()) {
             Head h = heads.poll();
+            if (h.in() == null) {
+                // The merge has come to a file not fetched yet: fetch it, and the next ones to start, in one job.
+                List<Head> start = new ArrayList<>(List.of(h));
+                List<Head> later = new ArrayList<>(heads.stream().filter(x -> x.in() == null).sorted(order).limit(FETCH - 1).toList());
+                heads.removeAll(later);
+                start.addAll(later);
+                int[] files = start.stream().mapToInt(Head::file).toArray();
+                List<FileTasks.Headers>[] fetched = headers.collectPartitions(files);
+                for (List<FileTasks.Headers> p : fetched) {
+                    for (FileTasks.Headers f : p) {
+                        if (start.stream().noneMatch(x -> x.file() == f.file))   // file i is partition i, by parallelize
+                            throw new IllegalStateException("asked for the headers of files " + java.util.Arrays.toString(files) + ", got " + f.file);
+                        DataInputStream in = new DataInputStream(new ByteArrayInputStream(f.bytes));
+                        ClusterAnalysis.Header first = ClusterAnalysis.Header.read(in);
+                        heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
+                    }
+                }
+                continue;
+            }
             number++;
             if (driver.accept(h.header(), number)) {
                 Frame whole = driver.reassembled();
@@ -185,15 +217,18 @@ public final class SparkAnalysis implements ClusterEngine {
                 }
             }
             ClusterAnalysis.Header next = ClusterAnalysis.Header.read(h.in());
-            if (next != null) heads.add(new Head(h.file(), h.index() + 1, next, h.in()));
+            if (next != null) heads.add(new Head(h.file(), h.index() + 1, next.timestampNanos(), next, h.in()));
         }
         if (driver.tcpPackets() >= 1L << INDEX_BITS) throw new IOException("more than 2^40 TCP packets");
         return number;
     }
 
-    private static String stopReason(List<FileTasks.Headers> headers, List<String> shown) {
+    /** Files whose headers the driver fetches in one job when its pass reaches the first of them. */
+    static final int FETCH = 4;
+
+    private static String stopReason(List<FileTasks.Summary> summaries, List<String> shown) {
         List<String> reasons = new ArrayList<>();
-        for (FileTasks.Headers h : headers) if (h.stopReason != null) reasons.add(shown.get(h.file) + ": " + h.stopReason);
+        for (FileTasks.Summary h : summaries) if (h.stopReason() != null) reasons.add(shown.get(h.file()) + ": " + h.stopReason());
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
