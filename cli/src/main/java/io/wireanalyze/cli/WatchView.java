@@ -71,6 +71,9 @@ final class WatchView {
         out.add(String.format(Locale.ROOT, "captured %,d packets into %d file%s (%s); libpcap: %,d received, %,d dropped, %,d dropped by the interface",
                 s.written(), s.files(), s.files() == 1 ? "" : "s", size(s.fileBytes()), s.stats().received(), s.stats().dropped(),
                 s.stats().droppedByInterface()));
+        // The analysis is fed on a thread of its own: beside busy workloads it can run a few seconds behind the capture.
+        if (!s.behind() && s.written() - v.frames() > 1000)
+            out.add(String.format(Locale.ROOT, "the view below has analysed %,d of them so far", v.frames()));
         if (s.behind()) out.add("THE VIEW STOPPED after " + String.format(Locale.ROOT, "%,d", v.frames())
                 + " packets: its analysis could not keep up (the full report at the end covers every packet)");
         out.add("");
