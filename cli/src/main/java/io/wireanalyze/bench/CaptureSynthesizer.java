@@ -28,9 +28,10 @@ final class CaptureSynthesizer {
 
     /**
      * Fixture folders left out: damaged captures (their damage is the point), foreign ones, and TCP's own (a 4-tuple
-     * reused by two connections, which a replay giving each connection its own 4-tuple would not keep).
+     * reused by two connections, which a replay giving each connection its own 4-tuple would not keep), and the reordered
+     * copies of jrmp/ and giop/ captures (issue 23's defect 5: the same sessions again, their timestamps out of order).
      */
-    static final List<String> LEFT_OUT = List.of("hostile", "public", "tcp");
+    static final List<String> LEFT_OUT = List.of("hostile", "public", "tcp", "reordered");
     /** 2024-01-01T00:00:00Z: where the synthetic capture's clock starts. */
     static final long EPOCH_NANOS = 1_704_067_200L * 1_000_000_000L;
     /** Replays start on average this far apart (uniformly 0 to twice this). */

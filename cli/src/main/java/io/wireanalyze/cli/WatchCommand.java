@@ -46,8 +46,13 @@ import java.util.regex.Pattern;
                 + "the full report, the same as analyze of the capture kept. Needs root (or CAP_NET_RAW).")
 final class WatchCommand implements java.util.concurrent.Callable<Integer> {
 
-    @Option(names = "--interface", paramLabel = "IF", required = true, description = "Interface to capture on: eth0, lo, any ...")
-    String iface;
+    @Option(names = "--interface", paramLabel = "IF", required = true,
+            description = "Interface to capture on: eth0, lo, any ... Repeat it for several (of one link type): their packets go into "
+                    + "one capture in the order they arrive, a few places out of time order at most.")
+    List<String> ifaces;
+
+    /** The interfaces, as the view and the messages name them: eth0, or eth0+eth1. */
+    private String iface;
 
     @Option(names = "--filter", paramLabel = "BPF", defaultValue = "", description = "Capture filter (pcap-filter(7)), e.g. \"tcp port 1099 or tcp port 2809\"; default: every packet.")
     String filter;
@@ -128,8 +133,23 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         AnalysisOptions options = CaptureAnalysis.options(interfaces, methodNames, AnalysisOptions.DEFAULT_MARKER, limits.limits(), keys);
 
         if (bufferBytes > Integer.MAX_VALUE) throw new CommandLine.ParameterException(spec.commandLine(), "--buffer " + bufferBytes + " (expected: under 2G)");
-        LiveSource source = LiveSource.open(LiveCaptureOptions.writingTo(Path.of("/dev/null")).onInterface(iface)
-                .withSnaplen(snaplen).withFilter(filter), (int) bufferBytes);
+        iface = String.join("+", ifaces);
+        List<LiveSource> sources = new java.util.ArrayList<>();
+        try {
+            for (String name : new java.util.LinkedHashSet<>(ifaces)) {
+                LiveSource s = LiveSource.open(LiveCaptureOptions.writingTo(Path.of("/dev/null")).onInterface(name)
+                        .withSnaplen(snaplen).withFilter(filter), (int) bufferBytes);
+                sources.add(s);
+                if (s.linkType() != sources.get(0).linkType())
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--interface " + name + " has link type " + s.linkType()
+                            + ", --interface " + ifaces.get(0) + " " + sources.get(0).linkType() + ": one capture file has one link type "
+                            + "(interfaces of one kind, or 'any' alone with a --filter)");
+            }
+        } catch (RuntimeException | CaptureException e) {
+            for (LiveSource s : sources) stopQuietly(s, progress);
+            throw e;
+        }
+        Sources source = new Sources(sources);
         Path base = out != null ? out.toAbsolutePath() : Files.createTempDirectory("wireanalyze-watch").resolve("watch.pcap");
         if (base.getParent() != null) owner.createDirectories(base.getParent());
         RingWriter writer;
@@ -137,7 +157,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
             writer = ring == null ? RingWriter.single(base, source.linkType(), snaplen)
                     : RingWriter.ring(base, ring.fileBytes(), ring.files(), source.linkType(), snaplen);
         } catch (IOException e) {
-            source.stop();
+            source.stop(progress);
             throw new IOException("cannot write " + base + ": " + e.getMessage(), e);
         }
         Thread hook = new Thread(() -> {
@@ -151,9 +171,14 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.nanoTime();
         RunningAnalysis running = new RunningAnalysis(options, source.linkType(), snaplen);
+        // One file and one analysis: with several interfaces, each packet is written and analysed whole before the next,
+        // in the order the capture threads hand them over.
+        Object order = new Object();
         source.start((nanos, data, originalLength) -> {
-            writer.write(nanos, data, originalLength);
-            running.packet(nanos, data, originalLength);
+            synchronized (order) {
+                writer.write(nanos, data, originalLength);
+                running.packet(nanos, data, originalLength);
+            }
         });
         progress.say("watching " + iface + (filter.isBlank() ? "" : " (" + filter + ")") + " into " + base
                 + (ring == null ? "" : " (ring of " + ring.files() + " files of " + WatchView.size(ring.fileBytes()) + ")")
@@ -197,7 +222,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
                 stdout.flush();
             }
         } finally {
-            stats = stopQuietly(source, progress);
+            stats = source.stop(progress);
             running.close();
             writer.close();
             try {
@@ -209,7 +234,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         List<Path> files = writer.kept();
         owner.ownAll(files);
         progress.say(String.format(Locale.ROOT, "capture stopped after %.1f s: %,d packets written; libpcap: %,d received%s, %,d dropped, %,d dropped by the interface",
-                (System.nanoTime() - started) / 1e9, writer.packets(), stats.received(), iface.equals("lo") ? " (lo counts each twice)" : "",
+                (System.nanoTime() - started) / 1e9, writer.packets(), stats.received(), ifaces.contains("lo") ? " (lo counts each twice)" : "",
                 stats.dropped(), stats.droppedByInterface()));
         if (stats.lostAny()) progress.say("WARNING: libpcap DROPPED PACKETS: the accounting below is missing traffic; a narrower --filter or a larger --buffer");
         if (writer.deleted() > 0) progress.say("the ring deleted its " + writer.deleted() + " oldest file(s): the report covers the " + files.size() + " kept");
@@ -232,7 +257,7 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
     }
 
     /** The view now: the running analysis' figures, with the files written so far and libpcap's counters. */
-    private WatchView.Snapshot snapshot(RingWriter writer, LiveSource source, LiveAnalysis.Snapshot view, boolean behind, long took,
+    private WatchView.Snapshot snapshot(RingWriter writer, Sources source, LiveAnalysis.Snapshot view, boolean behind, long took,
                                         long started) {
         List<Path> files = writer.kept();
         long bytes = 0;
@@ -335,6 +360,40 @@ final class WatchCommand implements java.util.concurrent.Callable<Integer> {
         @Override
         public void close() {
             thread.interrupt();
+        }
+    }
+
+    /** The captures of the interfaces watched, as one. */
+    private record Sources(List<LiveSource> all) {
+        int linkType() {
+            return all.get(0).linkType();
+        }
+
+        void start(LiveSource.Sink sink) {
+            for (LiveSource s : all) s.start(sink);
+        }
+
+        boolean failed() {
+            return all.stream().anyMatch(LiveSource::failed);
+        }
+
+        /** libpcap's counters, summed over the interfaces. */
+        CaptureStats stats() {
+            return sum(all.stream().map(LiveSource::stats).toList());
+        }
+
+        CaptureStats stop(Progress progress) {
+            return sum(all.stream().map(s -> stopQuietly(s, progress)).toList());
+        }
+
+        private static CaptureStats sum(List<CaptureStats> stats) {
+            long received = 0, dropped = 0, byInterface = 0;
+            for (CaptureStats c : stats) {
+                received += c.received();
+                dropped += c.dropped();
+                byInterface += c.droppedByInterface();
+            }
+            return new CaptureStats(received, dropped, byInterface);
         }
     }
 

@@ -71,6 +71,9 @@ final class WatchView {
         out.add(String.format(Locale.ROOT, "captured %,d packets into %d file%s (%s); libpcap: %,d received, %,d dropped, %,d dropped by the interface",
                 s.written(), s.files(), s.files() == 1 ? "" : "s", size(s.fileBytes()), s.stats().received(), s.stats().dropped(),
                 s.stats().droppedByInterface()));
+        // The analysis is fed on a thread of its own: beside busy workloads it can run a few seconds behind the capture.
+        if (!s.behind() && s.written() - v.frames() > 1000)
+            out.add(String.format(Locale.ROOT, "the view below has analysed %,d of them so far", v.frames()));
         if (s.behind()) out.add("THE VIEW STOPPED after " + String.format(Locale.ROOT, "%,d", v.frames())
                 + " packets: its analysis could not keep up (the full report at the end covers every packet)");
         out.add("");
@@ -92,7 +95,7 @@ final class WatchView {
         }
         if (methods.size() > MAX_ROWS) out.add("  ... and " + (methods.size() - MAX_ROWS) + " more methods");
         out.add("");
-        out.add("open connections: " + v.open().size());
+        out.add("open connections: " + v.open().size() + closing(v));
         for (int i = 0; i < Math.min(MAX_ROWS / 2, v.open().size()); i++) out.add("  " + describe(v.open().get(i)));
         if (v.open().size() > MAX_ROWS / 2) out.add("  ... and " + (v.open().size() - MAX_ROWS / 2) + " more");
         Map<String, Long> unparsed = unparsed(v);
@@ -105,6 +108,15 @@ final class WatchView {
         out.add("");
         out.add("(refreshed every " + Math.max(1, Math.round(Math.max(1000, 2 * s.analysisMs()) / 1000.0)) + " s; Ctrl-C stops and prints the full report)");
         return out;
+    }
+
+    /**
+     * " (N closing)": of the open connections, those ended (FIN each way, or RST) but kept a second of capture time for
+     * their last packets; when no packet follows, they stay so until the capture ends.
+     */
+    static String closing(LiveAnalysis.Snapshot v) {
+        long n = v.open().stream().filter(LiveAnalysis.OpenConnection::closing).count();
+        return n == 0 ? "" : " (" + n + " closing)";
     }
 
     /** An open connection as the view lists it. */
@@ -130,7 +142,7 @@ final class WatchView {
             b.append(" | ").append(m.method()).append(" x").append(m.count()).append(" p50 ").append(ms(m.percentile(50))).append(" p95 ").append(ms(m.percentile(95)));
         }
         if (methods.size() > 3) b.append(" | +").append(methods.size() - 3).append(" methods");
-        b.append(" | open ").append(v.open().size());
+        b.append(" | open ").append(v.open().size()).append(closing(v));
         b.append(" | unparsed ").append(unparsed(v).values().stream().mapToLong(Long::longValue).sum()).append(" B");
         b.append(" | pcap recv ").append(s.stats().received()).append(" drop ").append(s.stats().dropped()).append(" ifdrop ").append(s.stats().droppedByInterface());
         return b.toString();
@@ -170,6 +182,7 @@ final class WatchView {
             if (m.percentile(95) != null) x.put("p95Ms", m.percentile(95));
         }
         o.put("openConnections", v.open().size());
+        o.put("closingConnections", v.open().stream().filter(LiveAnalysis.OpenConnection::closing).count());
         o.put("connections", v.connections());
         ObjectNode unparsed = o.putObject("unparsedBytes");
         unparsed(v).forEach(unparsed::put);

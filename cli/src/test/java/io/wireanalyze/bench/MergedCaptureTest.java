@@ -41,7 +41,10 @@ class MergedCaptureTest {
     static List<Path> fixtures() throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> s = Files.walk(TestCaptures.repoRoot().resolve("fixtures"))) {
-            s.filter(f -> f.toString().endsWith(".pcap") && !f.toString().contains("/public/")).sorted().forEach(out::add);
+            // Not fixtures/reordered: its timestamps are out of order on purpose, and a merge puts the pieces' frames in
+            // time order across files (as mergecap), so the frame numbers differ from the whole file's (the phases do not).
+            s.filter(f -> f.toString().endsWith(".pcap") && !f.toString().contains("/public/") && !f.toString().contains("/reordered/"))
+                    .sorted().forEach(out::add);
         }
         return out;
     }

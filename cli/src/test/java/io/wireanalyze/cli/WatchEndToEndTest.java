@@ -248,4 +248,86 @@ class WatchEndToEndTest {
         String namespaces = new String(new ProcessBuilder("ip", "netns", "list").start().getInputStream().readAllBytes());
         assertFalse(namespaces.contains("wa-" + ProcessHandle.current().pid() + "-"), "namespaces left: " + namespaces);
     }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
+    }
+
+    /**
+     * Two interfaces at once ({@code --interface lo --interface VETH}): a JRMP workload on lo, and on a veth pair of this
+     * test's own namespace (198.18.23.0/30, shaped with tbf) ten lines of text echoed by a server in the namespace. One
+     * capture holds both, in the order their packets arrived; the final report is analyze's of it, with the workload's
+     * 10 calls and the echo connection; libpcap's counters are summed.
+     */
+    @Test
+    void watchOnTwoInterfacesAtOnceKeepsBothInOneCapture(@TempDir Path dir) throws Exception {
+        String ns = "wa-" + ProcessHandle.current().pid() + "-w", host = "wa" + ProcessHandle.current().pid() + "wh",
+                peer = "wa" + ProcessHandle.current().pid() + "wn";
+        Process echo = null;
+        try {
+            run("ip", "netns", "add", ns);
+            run("ip", "link", "add", host, "type", "veth", "peer", "name", peer, "netns", ns);
+            run("ip", "addr", "add", "198.18.23.1/30", "dev", host);
+            run("ip", "link", "set", host, "up");
+            run("ip", "netns", "exec", ns, "ip", "addr", "add", "198.18.23.2/30", "dev", peer);
+            run("ip", "netns", "exec", ns, "ip", "link", "set", peer, "up");
+            run("tc", "qdisc", "add", "dev", host, "root", "tbf", "rate", "100mbit", "burst", "32kbit", "latency", "50ms");
+            echo = new ProcessBuilder("ip", "netns", "exec", ns, "python3", "-c",
+                    "import socket\ns=socket.socket();s.bind(('198.18.23.2',7777));s.listen();c,_=s.accept()\n"
+                            + "while (d:=c.recv(4096)): c.sendall(d)").redirectErrorStream(true).start();
+            int registry = freePort(), object = freePort();
+            Path kept = dir.resolve("two.pcap");
+            Watching watch = new Watching("watch", "--interface", "lo", "--interface", host, "--filter",
+                    "tcp port " + registry + " or tcp port " + object + " or tcp port 7777",
+                    "--format", "json", "--out", kept.toString(), "--refresh-ms", "500");
+            Cli capture = Cli.run("capture", "--protocol", "jrmp", "--invocations", "10", "--payload", "ints:1000",
+                    "--registry-port", String.valueOf(registry), "--object-port", String.valueOf(object),
+                    "--out", dir.resolve("workload.pcap").toString(), "--format", "json");
+            assertEquals(0, capture.exitCode(), capture.err());
+            Socket c = null;
+            for (int tries = 0; c == null; tries++) {
+                try {
+                    c = new Socket("198.18.23.2", 7777);
+                } catch (java.net.ConnectException notYet) {
+                    if (tries > 50) throw notYet;
+                    Thread.sleep(100);
+                }
+            }
+            try (Socket s = c) {
+                for (int i = 0; i < 10; i++) {
+                    s.getOutputStream().write(("STATUS " + i + " ok\n").getBytes());
+                    assertTrue(s.getInputStream().read(new byte[64]) > 0);
+                }
+            }
+            List<JsonNode> values = watch.stop();
+            JsonNode report = finalReportIsAnalyzeOf(values, kept.toAbsolutePath().toString());
+            assertEquals(10, report.get("summary").get("invocations").asInt());
+            assertEquals(invocationPackets(JSON.readTree(capture.out())), invocationPackets(report));
+            List<String> clients = new ArrayList<>();
+            for (JsonNode conn : report.get("connections")) clients.add(conn.get("client").asText() + " " + conn.get("protocol").asText());
+            assertTrue(clients.stream().anyMatch(x -> x.startsWith("198.18.23.1:") && x.endsWith(" unknown")), clients.toString());
+            assertTrue(clients.stream().filter(x -> x.startsWith("127.0.0.1:") && x.endsWith(" jrmp")).count() >= 2, clients.toString());
+            JsonNode lastView = views(values).get(views(values).size() - 1);
+            assertEquals("lo+" + host, lastView.get("interface").asText());
+            assertEquals(report.get("capture").get("tcpPackets").asLong(), lastView.get("tcpPackets").asLong());
+            // lo counts each packet twice, the veth once.
+            assertTrue(lastView.get("pcapStats").get("received").asLong() > report.get("capture").get("tcpPackets").asLong(), lastView.toString());
+        } finally {
+            if (echo != null) echo.destroy();
+            new ProcessBuilder("ip", "netns", "del", ns).start().waitFor();
+            new ProcessBuilder("ip", "link", "del", host).redirectErrorStream(true).start().waitFor();   // gone with the namespace
+        }
+        String namespaces = new String(new ProcessBuilder("ip", "netns", "list").start().getInputStream().readAllBytes());
+        assertFalse(namespaces.contains(ns), "namespace left: " + namespaces);
+    }
+
+    @Test
+    void interfacesOfDifferentLinkTypesAreRefused() throws Exception {
+        Cli watch = Cli.run("watch", "--interface", "lo", "--interface", "any", "--duration", "1s");
+        assertEquals(2, watch.exitCode(), watch.err());
+        assertTrue(watch.err().contains("--interface any has link type ") && watch.err().contains(", --interface lo 1: one capture file has one link type"),
+                watch.err());
+    }
 }

@@ -69,10 +69,11 @@ final class Ledger {
     /**
      * Accounts a connection still open, as far as it has come (a running view, {@link LiveAnalysis}): once its
      * protocol is known, payload past the last message decoded in its direction is a message still arriving, counted
-     * in {@link #arriving} and in no phase. The connection is left as it was.
+     * in {@link #arriving} and in no phase. A connection no decoder claimed ({@link io.wireanalyze.protocol.ProtocolName#UNKNOWN}) has no message
+     * to wait for: its payload is unparsed at once, as the final report has it. The connection is left as it was.
      */
     Ledger provisional() {
-        if (c.decoder != null && c.decoder.protocol() != null) {
+        if (c.decoder != null && c.decoder.protocol() != null && c.decoder.protocol() != io.wireanalyze.protocol.ProtocolName.UNKNOWN) {
             arrivingFrom = new long[2];
             for (Direction d : Direction.values()) {
                 List<Message> list = c.byDirection.get(d.ordinal());

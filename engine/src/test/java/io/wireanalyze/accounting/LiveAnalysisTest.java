@@ -65,6 +65,31 @@ class LiveAnalysisTest {
         assertEquals(view(unwatched.snapshot()), view(watched.snapshot()), pcap + ": snapshots changed the analysis");
     }
 
+    /**
+     * A protocol no decoder knows, on a connection still open (fixtures/tcp/unknown-protocol.pcap: ten lines of text
+     * echoed on port 7777, the capture stopped before the close): its payload is unparsed in every snapshot, as analyze
+     * of the prefix has it, never a message "arriving" that no decoder would ever finish (as it was in watch's view
+     * until the connection ended).
+     */
+    @org.junit.jupiter.api.Test
+    void aConnectionNoDecoderClaimedIsUnparsedWhileOpen() throws IOException {
+        Path pcap = TestCaptures.fixture("tcp/unknown-protocol.pcap");
+        AnalysisOptions options = AnalysisOptions.defaults();
+        List<Frame> frames = TestCaptures.frames(pcap);
+        LiveAnalysis live = new LiveAnalysis(options);
+        for (int i = 0; i < frames.size(); i++) {
+            live.accept(frames.get(i));
+            LiveAnalysis.Snapshot s = live.snapshot();
+            String what = "unknown-protocol.pcap after frame " + (i + 1);
+            assertEquals(0, s.arrivingPackets(), what + ": arriving");
+            assertEquals(1, s.open().size(), what + ": open");
+            assertEquals(packets(Analyses.analyze(frames.subList(0, i + 1), options).phases(), 0), packets(s.phases(), 0), what);
+        }
+        assertEquals("unknown", live.snapshot().open().get(0).protocol());
+        assertEquals(26, frames.size());
+        assertEquals(23, live.snapshot().phases().get(Phase.UNPARSED).packets(), "the 20 data segments and the 3 ACKs after the first");
+    }
+
     /** Packets per phase, with {@code arriving} counted as unparsed (what a capture cut while they arrive ends with). */
     private static Map<Phase, Long> packets(Map<Phase, AnalysisResult.PhaseStats> phases, long arriving) {
         Map<Phase, Long> out = new java.util.EnumMap<>(Phase.class);
