@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,9 +70,9 @@ public final class Analyzer {
      * Open connections, the least recently active first; those finished (both FINs, or an RST) with bytes still
      * missing before the end, likewise; and those ended whole.
      */
-    private final LinkedHashSet<Connection> active = new LinkedHashSet<>();
-    private final LinkedHashSet<Connection> closing = new LinkedHashSet<>();
-    private final LinkedHashSet<Connection> closed = new LinkedHashSet<>();
+    private final ConnectionQueue active = new ConnectionQueue();
+    private final ConnectionQueue closing = new ConnectionQueue();
+    private final ConnectionQueue closed = new ConnectionQueue();
     private final long holeWaitNanos;
     /** The capture as a whole: frames, times, copies, TCP indices (the one pass over every packet's headers). */
     private final SplitAnalysis.Headers headers;
@@ -384,8 +383,7 @@ public final class Analyzer {
     private void touch(Connection c) {
         remove(c);
         boolean whole = c.ended[0] && c.ended[1] || c.reset && !c.streams[0].holding() && !c.streams[1].holding();
-        c.queue = !c.finished() ? active : whole ? closed : closing;
-        c.queue.add(c);
+        (!c.finished() ? active : whole ? closed : closing).add(c);
     }
 
     /**
@@ -405,7 +403,6 @@ public final class Analyzer {
 
     private static void remove(Connection c) {
         if (c.queue != null) c.queue.remove(c);
-        c.queue = null;
     }
 
     /** Accounts the connections idle for longer than their horizon in capture time: finished ones sooner. */
@@ -416,9 +413,9 @@ public final class Analyzer {
     }
 
     /** Accounts the connections of the queue whose latest packet came before {@code before} and before TCP index {@code beforeIndex}. */
-    private void evict(LinkedHashSet<Connection> queue, long before, long beforeIndex) {
+    private void evict(ConnectionQueue queue, long before, long beforeIndex) {
         while (!queue.isEmpty()) {
-            Connection c = queue.iterator().next();
+            Connection c = queue.first();
             if (c.lastNanos >= before || c.lastIndex >= beforeIndex) return;
             done(c);
         }

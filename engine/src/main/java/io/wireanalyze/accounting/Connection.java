@@ -34,7 +34,9 @@ final class Connection {
     /** Its packets, until it is accounted. */
     PacketLog log = new PacketLog();
     /** The analysis' queue it waits in to be accounted (open, closing, closed), or null. */
-    java.util.Set<Connection> queue;
+    ConnectionQueue queue;
+    /** Its neighbours in that queue. */
+    Connection before, after;
     /** The latest capture time of its packets. */
     long lastNanos = Long.MIN_VALUE;
     /** The TCP index of its latest packet in the file. */

@@ -23,16 +23,16 @@ final class PacketCopies {
      */
     static final long WEAK_WINDOW_NANOS = 10_000L;
 
-    private final long[] keys = new long[RING];
-    private final long[] times = new long[RING];
-    private final int[] interfaces = new int[RING];
+    /** Made small and grown to RING as the flow's packets come (most flows have a few dozen packets), in insertion order. */
+    private long[] keys = new long[8];
+    private long[] times = new long[8];
+    private int[] interfaces = new int[8];
     private int next;
     /** Slots filled so far (up to RING): only these are compared, a flow's first packets with few. */
     private int filled;
     private long latest = Long.MIN_VALUE;
 
     PacketCopies() {
-        Arrays.fill(times, Long.MIN_VALUE);
     }
 
     /**
@@ -46,6 +46,12 @@ final class PacketCopies {
         long window = s.identity() < 0 ? WEAK_WINDOW_NANOS : WINDOW_NANOS;
         for (int i = 0; i < filled; i++) {
             if (keys[i] == key && times[i] != Long.MIN_VALUE && Math.abs(now - times[i]) <= window) return interfaces[i];
+        }
+        if (filled == keys.length && filled < RING) {   // not wrapped yet: grow, keeping the slots' order
+            int n = Math.min(RING, filled * 2);
+            keys = Arrays.copyOf(keys, n);
+            times = Arrays.copyOf(times, n);
+            interfaces = Arrays.copyOf(interfaces, n);
         }
         keys[next] = key;
         times[next] = now;
