@@ -1,7 +1,6 @@
 package io.wireanalyze.capture;
 
 import io.wireanalyze.frame.Frame;
-import io.wireanalyze.frame.FrameSource;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,7 +16,7 @@ import java.nio.file.StandardOpenOption;
  * <p>Damage (a cut-off last record, a record length no writer produces) ends reading: {@link #next()}
  * returns {@code null} and {@link #stopReason()} says what was found where. Not thread-safe.
  */
-public final class PcapFileSource implements FrameSource {
+public final class PcapFileSource extends CaptureFileSource {
 
     /**
      * Default window: a few hundred frames per read. Small, as a connection that keeps a segment (to compare a
@@ -25,22 +24,11 @@ public final class PcapFileSource implements FrameSource {
      */
     static final int DEFAULT_WINDOW_BYTES = 1 << 20;
 
-    private final Path file;
-    private final FileChannel channel;
-    private final long fileSize;
     private final PcapHeader header;
-    private final ReadWindow window;
-    private long offset = PcapHeader.LENGTH;
-    private long lastFrameNumber;
-    private String stopReason;
-    private boolean finished;
 
     private PcapFileSource(Path file, FileChannel channel, long fileSize, PcapHeader header, int windowBytes) {
-        this.file = file;
-        this.channel = channel;
-        this.fileSize = fileSize;
+        super(file, channel, fileSize, windowBytes, header.byteOrder(), PcapHeader.LENGTH);
         this.header = header;
-        this.window = new ReadWindow(channel, fileSize, windowBytes, header.byteOrder());
     }
 
     /**
@@ -112,40 +100,5 @@ public final class PcapFileSource implements FrameSource {
         lastFrameNumber = number;
         return new Frame(number, header.timestampUnit().toEpochNanos(seconds, fraction), header.linkType(),
                 header.rawLinkType(), bytes, (int) origLen);
-    }
-
-    private Frame stop(String reason) {
-        stopReason = reason;
-        finished = true;
-        return null;
-    }
-
-    @Override
-    public String name() {
-        return file.toString();
-    }
-
-    @Override
-    public String stopReason() {
-        return stopReason;
-    }
-
-    /** Byte offset in the file of the next record to read (the file size once everything was read). */
-    public long offset() {
-        return offset;
-    }
-
-    /** Frames returned so far. */
-    public long framesRead() {
-        return lastFrameNumber;
-    }
-
-    /**
-     * Closes the file. Frames already returned stay readable: their windows are on the heap.
-     */
-    @Override
-    public void close() throws IOException {
-        finished = true;
-        channel.close();
     }
 }

@@ -2,7 +2,6 @@ package io.wireanalyze.capture;
 
 import io.wireanalyze.codec.Hex;
 import io.wireanalyze.frame.Frame;
-import io.wireanalyze.frame.FrameSource;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -29,7 +28,7 @@ import java.util.OptionalLong;
  * <p>Damage ends reading: {@link #next()} returns {@code null} and {@link #stopReason()} names the byte
  * offset of the block, its number and type, the frame, and what was found. Not thread-safe.
  */
-public final class PcapngFileSource implements FrameSource {
+public final class PcapngFileSource extends CaptureFileSource {
 
     /** An Enhanced Packet Block's and a Packet Block's fields before the packet data. */
     static final int PACKET_FIXED_LENGTH = 28;
@@ -51,29 +50,18 @@ public final class PcapngFileSource implements FrameSource {
     static final int OFFSET_SECRETS_LENGTH = 12;
     static final int SECRETS_FIXED_LENGTH = 16;
 
-    private final Path file;
-    private final FileChannel channel;
-    private final long fileSize;
-    private final ReadWindow window;
     private final List<PcapngInterface> allInterfaces = new ArrayList<>();
     private List<PcapngInterface> interfaces = new ArrayList<>();   // of the current section, by Interface ID
     private ByteOrder order;
     private int section;
-    private long offset;
     private long blockNumber;
     private PcapngBlockType blockType;                              // of the block being read; null when cut off
     private int blockCode;
-    private long lastFrameNumber;
     private PcapngInterface lastInterface;
-    private String stopReason;
-    private boolean finished;
     private final List<DecryptionSecrets> secrets = new ArrayList<>();
 
     private PcapngFileSource(Path file, FileChannel channel, long fileSize, int windowBytes) {
-        this.file = file;
-        this.channel = channel;
-        this.fileSize = fileSize;
-        this.window = new ReadWindow(channel, fileSize, windowBytes, ByteOrder.BIG_ENDIAN);
+        super(file, channel, fileSize, windowBytes, ByteOrder.BIG_ENDIAN, 0);
     }
 
     /**
@@ -311,20 +299,7 @@ public final class PcapngFileSource implements FrameSource {
         String frame = blockType != null && blockType.holdsPacket() ? "frame " + (lastFrameNumber + 1)
                 : lastFrameNumber == 0 ? "before frame 1" : "after frame " + lastFrameNumber;
         String block = blockType == null ? "block type cut off" : PcapngBlockType.describe(blockCode);
-        stopReason = problem + " at byte offset " + offset + " (block " + blockNumber + ", " + block + ", " + frame + "): "
-                + detail;
-        finished = true;
-        return null;
-    }
-
-    @Override
-    public String name() {
-        return file.toString();
-    }
-
-    @Override
-    public String stopReason() {
-        return stopReason;
+        return stop(problem + " at byte offset " + offset + " (block " + blockNumber + ", " + block + ", " + frame + "): " + detail);
     }
 
     /** Every Decryption Secrets Block read so far, in file order, across sections. */
@@ -340,25 +315,5 @@ public final class PcapngFileSource implements FrameSource {
     /** The interface of the frame {@link #next()} returned last; null before the first frame. */
     public PcapngInterface lastInterface() {
         return lastInterface;
-    }
-
-    /** Byte offset in the file of the next block to read (the file size once everything was read). */
-    public long offset() {
-        return offset;
-    }
-
-    /** Frames returned so far. */
-    public long framesRead() {
-        return lastFrameNumber;
-    }
-
-    /**
-     * Closes the file. Frames already returned stay readable: their mappings live until they are
-     * garbage-collected.
-     */
-    @Override
-    public void close() throws IOException {
-        finished = true;
-        channel.close();
     }
 }

@@ -99,48 +99,51 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (sparkMaster != null && !engine.equals("spark"))
             throw new CommandLine.ParameterException(spec.commandLine(), "--spark-master goes with --engine spark");
         List<AnalysisResult> results = new ArrayList<>();
-        boolean damaged = false;
-        if (engine.equals("spark")) {
-            if (annotate != null) throw new CommandLine.ParameterException(spec.commandLine(), "--annotate is not written by --engine spark");
-            List<String> names = spec.commandLine().getParseResult().matchedPositional(0).stringValues();
-            AnalysisResult r = SparkEngines.analyze(names, new OptionsRecipe(spec.commandLine().getParseResult().originalArgs(), List.of()),
-                    sparkMaster, out, progress);
-            if (r.capture().stopReason() != null) {
-                damaged = true;
-                progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+        try {
+            boolean damaged = false;
+            if (engine.equals("spark")) {
+                if (annotate != null) throw new CommandLine.ParameterException(spec.commandLine(), "--annotate is not written by --engine spark");
+                List<String> names = spec.commandLine().getParseResult().matchedPositional(0).stringValues();
+                AnalysisResult r = SparkEngines.analyze(names, new OptionsRecipe(spec.commandLine().getParseResult().originalArgs(), List.of()),
+                        sparkMaster, out, progress);
+                if (r.capture().stopReason() != null) {
+                    damaged = true;
+                    progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+                }
+                results.add(r);
+                merge = true;   // one capture, as --merge reads it; no more files to read one by one
+            } else if (merge) {
+                AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, keys, progress);
+                if (r.capture().stopReason() != null) {
+                    damaged = true;
+                    progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+                }
+                results.add(r);
             }
-            results.add(r);
-            merge = true;   // one capture, as --merge reads it; no more files to read one by one
-        } else if (merge) {
-            AnalysisResult r = CaptureAnalysis.analyzeMerged(files, options, keys, progress);
-            if (r.capture().stopReason() != null) {
-                damaged = true;
-                progress.say("read only in part: " + r.capture().stopReason() + "; the report covers the frames before it in each file");
+            for (Path file : merge ? List.<Path>of() : files) {
+                AnalysisResult r = CaptureAnalysis.analyze(file, CaptureAnalysis.withKeysOf(file, options, keys, progress), progress);
+                if (r.capture().stopReason() != null) {
+                    damaged = true;
+                    progress.say(file + ": read only in part: " + r.capture().stopReason()
+                            + "; the report covers the " + r.capture().frames() + " frames before it");
+                }
+                results.add(r);
             }
-            results.add(r);
-        }
-        for (Path file : merge ? List.<Path>of() : files) {
-            AnalysisResult r = CaptureAnalysis.analyze(file, CaptureAnalysis.withKeysOf(file, options, keys, progress), progress);
-            if (r.capture().stopReason() != null) {
-                damaged = true;
-                progress.say(file + ": read only in part: " + r.capture().stopReason()
-                        + "; the report covers the " + r.capture().frames() + " frames before it");
+            Ownership owner = Ownership.fromEnvironment();
+            Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress, owner);
+            if (annotate != null) {
+                long n = Annotations.write(files.get(0), results.get(0), annotate);
+                owner.own(annotate);
+                progress.say("annotated " + n + " frames into " + annotate + " (in Wireshark: frame.comment contains \"dgc\")");
             }
-            results.add(r);
+            if (chart != null) {
+                Reports.chart(results, chart, owner);
+                progress.say("chart: " + chart);
+            }
+            return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;
+        } finally {
+            results.forEach(AnalysisResult::close);   // read out, or failed: their spilled records' files go now, not at exit
         }
-        Ownership owner = Ownership.fromEnvironment();
-        Reports.write(results, format, out, out != null ? out : Path.of("."), spec.commandLine().getOut(), progress, owner);
-        if (annotate != null) {
-            long n = Annotations.write(files.get(0), results.get(0), annotate);
-            owner.own(annotate);
-            progress.say("annotated " + n + " frames into " + annotate + " (in Wireshark: frame.comment contains \"dgc\")");
-        }
-        if (chart != null) {
-            Reports.chart(results, chart, owner);
-            progress.say("chart: " + chart);
-        }
-        results.forEach(AnalysisResult::close);   // read out: their spilled records' files go now
-        return damaged && strict ? WireAnalyze.FAILURE : WireAnalyze.OK;
     }
 
     /** The analysis' options as these arguments ask, with {@code keys} to decrypt TLS with. */

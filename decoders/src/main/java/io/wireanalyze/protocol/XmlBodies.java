@@ -6,15 +6,18 @@ import io.wireanalyze.codec.xml.XmlInput;
 import io.wireanalyze.codec.xml.XmlNames;
 import io.wireanalyze.codec.xml.XmlOpened;
 import io.wireanalyze.codec.xml.XmlWalk;
+import io.wireanalyze.phase.Phase;
+import io.wireanalyze.tcp.Direction;
 
 import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
 import java.util.function.Function;
 
 /**
- * What the XML call formats (Burlap, XML-RPC) share: a request is claimed by its root element's name, and a document
- * is read by walking it ({@link XmlWalk}, within the XML limits) with a visitor of the format's, whose findings the
- * format then turns into a message.
+ * What the XML call formats (Burlap, XML-RPC) share: a request is claimed by its root element's name, a document is
+ * read by walking it ({@link XmlWalk}, within the XML limits) with a visitor of the format's, whose findings the
+ * format then turns into a message: a call, or its reply or fault ({@link CallMessageType}), a reply named as its
+ * request and in its phase.
  */
 public abstract class XmlBodies implements BodyDecoder {
 
@@ -27,6 +30,40 @@ public abstract class XmlBodies implements BodyDecoder {
     protected XmlBodies(DecoderLimits limits, XmlNames names) {
         this.limits = limits;
         this.names = names;
+    }
+
+    @Override
+    public final DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head) {
+        return read(body, offset, head.contentType(), Role.REQUEST, null);
+    }
+
+    @Override
+    public final DecodeStep<Message> reply(ByteBuffer body, long offset, Message request) {
+        if (!body.hasRemaining()) return null;
+        return read(body, offset, null, Role.REPLY, request);
+    }
+
+    /**
+     * The message of one document, from the body's position to its limit: a request ({@code request} null, its
+     * {@code contentType} as the outer layer said) or the reply to {@code request}.
+     */
+    protected abstract DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request);
+
+    /**
+     * The message a document of {@code length} bytes at {@code offset} holds: a call named {@code method} (its plain
+     * name {@code operation}) in the invocation phase, or a reply or fault named as {@code request} and in its phase.
+     *
+     * @param dataOffset the stream offset of its data (arguments, value or fault), {@code dataLength} bytes
+     */
+    protected static DecodeStep<Message> decoded(ProtocolName protocol, Role role, Message request, boolean fault, String method,
+                                                 String operation, Details details, long offset, int length, long dataOffset,
+                                                 int dataLength) {
+        MessageInfo info = request != null ? new MessageInfo(null, null, request.info().method(), request.info().operation(), null, details)
+                : new MessageInfo(null, null, method, operation, null, details);
+        Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
+        Phase phase = request != null ? request.phase() : Phase.INVOCATION;
+        return new DecodeStep.Decoded<>(new Message(protocol, CallMessageType.of(role, fault), phase, d, offset, length, dataOffset,
+                dataLength, role, -1, info), length);
     }
 
     /** The root element's name as {@link #rootName} reads it, or null when the body is not XML or has none. */

@@ -5,18 +5,13 @@ import io.wireanalyze.codec.Failure;
 import io.wireanalyze.codec.xml.XmlInput;
 import io.wireanalyze.codec.xml.XmlNames;
 import io.wireanalyze.codec.xml.XmlWalk;
-import io.wireanalyze.phase.Phase;
-import io.wireanalyze.protocol.BodyDecoder;
 import io.wireanalyze.protocol.BodyFormat;
 import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.Message;
-import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.RequestHead;
 import io.wireanalyze.protocol.Role;
-import io.wireanalyze.protocol.SessionContext;
 import io.wireanalyze.protocol.XmlBodies;
-import io.wireanalyze.tcp.Direction;
 
 import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
@@ -35,17 +30,7 @@ public final class BurlapBodies extends XmlBodies {
     public static final ProtocolName BURLAP = new ProtocolName("burlap");
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return BURLAP;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new BurlapBodies(context.limits());
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(BURLAP, context -> new BurlapBodies(context.limits()));
 
     private BurlapBodies(DecoderLimits limits) {
         super(limits, XmlNames.AS_WRITTEN);
@@ -56,24 +41,14 @@ public final class BurlapBodies extends XmlBodies {
         return BurlapReader.CALL.equals(root(body, head.contentType(), BurlapReader.CALL));
     }
 
-    @Override
-    public DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head) {
-        return read(body, offset, head.contentType(), Role.REQUEST, null);
-    }
-
-    @Override
-    public DecodeStep<Message> reply(ByteBuffer body, long offset, Message request) {
-        if (!body.hasRemaining()) return null;
-        return read(body, offset, null, Role.REPLY, request);
-    }
-
     /** The root element's name as written (a DTD before it is looked past, not read). */
     @Override
     protected String rootName(XMLStreamReader r) {
         return BurlapReader.name(r);
     }
 
-    private DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request) {
+    @Override
+    protected DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request) {
         Walked<BurlapReader> w = walk(body, offset, contentType, in -> new BurlapReader(in, limits.maxStringChars()));
         if (w.failure() != null) return new DecodeStep.Malformed<>(w.failure());
         BurlapReader b = w.visitor();
@@ -83,16 +58,11 @@ public final class BurlapBodies extends XmlBodies {
         if (role == Role.REQUEST && b.dataStart < 0)
             return new DecodeStep.Malformed<>(offset, "burlap.method", "a call without <method> (expected: one, before the arguments)");
         int length = body.remaining();
-        BurlapMessageType type = b.fault ? BurlapMessageType.FAULT : role == Role.REQUEST ? BurlapMessageType.CALL : BurlapMessageType.REPLY;
         var details = new BurlapDetails(role == Role.REQUEST ? b.arguments : null, length, b.valueBytes, w.elements(),
                 b.fault ? b.faultValue("code") : null, b.fault ? b.faultValue("message") : null);
-        String method = request != null ? request.info().method() : b.method.toString();
-        MessageInfo info = new MessageInfo(null, null, method, method, null, details);
-        Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
-        Phase phase = request != null ? request.phase() : Phase.INVOCATION;
+        String method = b.method.toString();
         int dataStart = Math.max(b.dataStart, p);
         int dataEnd = Math.max(b.dataEnd, dataStart);
-        return new DecodeStep.Decoded<>(new Message(BURLAP, type, phase, d, offset, length, offset + (dataStart - p), dataEnd - dataStart,
-                role, -1, info), length);
+        return decoded(BURLAP, role, request, b.fault, method, method, details, offset, length, offset + (dataStart - p), dataEnd - dataStart);
     }
 }

@@ -30,7 +30,6 @@ public record BurlapDetails(Integer arguments, long messageBytes, Long valueByte
 
     @Override
     public String exception() {
-        if (faultCode == null && faultMessage == null) return null;
-        return faultMessage == null ? faultCode : faultCode + ": " + faultMessage;
+        return Details.fault(faultCode, faultMessage);
     }
 }

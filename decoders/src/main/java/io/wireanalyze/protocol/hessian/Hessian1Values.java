@@ -9,26 +9,16 @@ import static io.wireanalyze.protocol.hessian.HessianCursor.hex;
  * objects {@code M [t type] (key value)* z}, references {@code R} b32 and remote references {@code r t type S url}.
  * A typed map is an object: its keys are field names, markup; the type strings are markup.
  */
-final class Hessian1Values implements HessianGrammar {
+final class Hessian1Values extends HessianGrammar {
 
     static final int END = 'z';
 
-    @Override
-    public int end() {
-        return END;
-    }
-    private final HessianCursor c;
-
     Hessian1Values(HessianCursor c) {
-        this.c = c;
+        super(c, END);
     }
 
     @Override
-    public boolean value() {
-        if (!c.need(1, "hessian.value")) return false;
-        int at = c.pos;
-        int code = c.u8();
-        if (!c.counted(at)) return false;
+    boolean value(int at, int code) {
         return switch (code) {
             case 'N', 'T', 'F' -> c.codeIsValue();
             case 'I' -> c.value(4, "hessian.int");
@@ -44,6 +34,7 @@ final class Hessian1Values implements HessianGrammar {
     }
 
     /** A string after its code: b16 characters, then, after a non-final chunk, the next chunk's code. */
+    @Override
     boolean string(int code, StringBuilder capture) {
         while (true) {
             if (!c.need(2, "hessian.string.length")) return false;
@@ -57,13 +48,10 @@ final class Hessian1Values implements HessianGrammar {
         }
     }
 
-    /** A string (code first) into {@code capture}, or any other value. */
+    /** A string's chunks, {@code S} final and {@code s}; XML ({@code X x}) is not captured. */
     @Override
-    public boolean stringOrValue(StringBuilder capture) {
-        int code = c.peek();
-        if (code != 'S' && code != 's') return value();
-        c.pos++;
-        return c.counted(c.pos - 1) && string(code, capture);
+    boolean opensString(int code) {
+        return code == 'S' || code == 's';
     }
 
     /** {@code t} b16 type, markup; absent is fine where the grammar makes it optional (the caller peeks). */

@@ -12,21 +12,16 @@ import static io.wireanalyze.protocol.hessian.HessianCursor.hex;
  * numbers' and strings' bytes are values; codes, lengths, types, class definitions and references are markup. Class
  * definitions hold for one message, as the spec says; only their field counts are kept.
  */
-final class Hessian2Values implements HessianGrammar {
+final class Hessian2Values extends HessianGrammar {
 
     static final int END = 'Z';
 
-    @Override
-    public int end() {
-        return END;
-    }
-    private final HessianCursor c;
     private final List<Integer> classes = new ArrayList<>();
     /** The int just read by {@link #integer}. */
     private int lastInt;
 
     Hessian2Values(HessianCursor c) {
-        this.c = c;
+        super(c, END);
     }
 
     int lastInt() {
@@ -34,11 +29,7 @@ final class Hessian2Values implements HessianGrammar {
     }
 
     @Override
-    public boolean value() {
-        if (!c.need(1, "hessian.value")) return false;
-        int at = c.pos;
-        int code = c.u8();
-        if (!c.counted(at)) return false;
+    boolean value(int at, int code) {
         if (code <= 0x1f || code >= 0x30 && code <= 0x33 || code == 'R' || code == 'S') return string(code, null);
         if (code <= 0x2f) return c.value(code - 0x20, "hessian.binary");
         if (code <= 0x37) return c.need(1, "hessian.binary.length") && c.value((code - 0x34) << 8 | c.u8(), "hessian.binary");
@@ -75,6 +66,7 @@ final class Hessian2Values implements HessianGrammar {
     }
 
     /** A string after its code ({@code 0x00-0x1f}, {@code 0x30-0x33}, {@code R} chunk, {@code S} final). */
+    @Override
     boolean string(int code, StringBuilder capture) {
         while (true) {
             int length;
@@ -99,13 +91,9 @@ final class Hessian2Values implements HessianGrammar {
         return code <= 0x1f || code >= 0x30 && code <= 0x33 || code == 'R' || code == 'S';
     }
 
-    /** A string (code first) into {@code capture}, or any other value. */
     @Override
-    public boolean stringOrValue(StringBuilder capture) {
-        int code = c.peek();
-        if (code < 0 || !isString(code)) return value();
-        c.pos++;
-        return c.counted(c.pos - 1) && string(code, capture);
+    boolean opensString(int code) {
+        return isString(code);
     }
 
     /** A string read as markup, e.g. a method name, into {@code capture}. */

@@ -33,7 +33,6 @@ public record HessianDetails(HessianVersion version, Integer arguments, long mes
 
     @Override
     public String exception() {
-        if (faultCode == null && faultMessage == null) return null;
-        return faultMessage == null ? faultCode : faultCode + ": " + faultMessage;
+        return Details.fault(faultCode, faultMessage);
     }
 }

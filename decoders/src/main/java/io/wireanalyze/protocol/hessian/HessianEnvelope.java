@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.hessian;
 
+import io.wireanalyze.protocol.CallMessageType;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.codec.Failure;
 
@@ -29,7 +30,7 @@ final class HessianEnvelope {
 
     /** What was read, or why not. */
     sealed interface Read {
-        record Ok(HessianMessageType type, HessianVersion version, String method, Integer arguments, int dataStart, int dataEnd,
+        record Ok(CallMessageType type, HessianVersion version, String method, Integer arguments, int dataStart, int dataEnd,
                   long values, long valueBytes, String faultCode, String faultMessage) implements Read {
         }
 
@@ -63,7 +64,7 @@ final class HessianEnvelope {
             }
             int dataEnd = c.pos;
             if (!c.markup(1, "hessian.call.end")) return bad(c);
-            return done(c, new Read.Ok(HessianMessageType.CALL, v, method.toString(), args, dataStart, dataEnd, 0, 0, null, null));
+            return done(c, new Read.Ok(CallMessageType.CALL, v, method.toString(), args, dataStart, dataEnd, 0, 0, null, null));
         }
         if (first == VERSION_2 && !version2(c)) return bad(c);
         if (!c.need(1, "hessian.call")) return bad(c);
@@ -76,7 +77,7 @@ final class HessianEnvelope {
         if (args < 0 || args > c.left()) return fail(c, at, "hessian.call.arguments", args + " with " + c.left() + " bytes left (expected: 0.." + c.left() + ")");
         int dataStart = c.pos;
         for (int i = 0; i < args; i++) if (!g.value()) return bad(c);
-        return done(c, new Read.Ok(HessianMessageType.CALL, HessianVersion.V2, method.toString(), args, dataStart, c.pos, 0, 0, null, null));
+        return done(c, new Read.Ok(CallMessageType.CALL, HessianVersion.V2, method.toString(), args, dataStart, c.pos, 0, 0, null, null));
     }
 
     static Read reply(ByteBuffer body, long offset, DecoderLimits limits) {
@@ -92,7 +93,7 @@ final class HessianEnvelope {
             int dataStart = c.pos;
             if (kind == REPLY_2) {
                 if (!g.value()) return bad(c);
-                return done(c, new Read.Ok(HessianMessageType.REPLY, HessianVersion.V2, null, null, dataStart, c.pos, 0, 0, null, null));
+                return done(c, new Read.Ok(CallMessageType.REPLY, HessianVersion.V2, null, null, dataStart, c.pos, 0, 0, null, null));
             }
             if (kind != FAULT_2) return fail(c, dataStart - 1, "hessian.reply", hex(kind) + " (expected: 'R' reply or 'F' fault)");
             if (!c.need(1, "hessian.fault")) return bad(c);
@@ -115,7 +116,7 @@ final class HessianEnvelope {
         int dataEnd = c.pos;
         if (!c.need(1, "hessian.reply.end")) return bad(c);
         if (c.u8() != 'z') return fail(c, dataEnd, "hessian.reply.end", hex(body.get(dataEnd) & 0xff) + " (expected: 'z')");
-        return done(c, new Read.Ok(HessianMessageType.REPLY, v, null, null, dataStart, dataEnd, 0, 0, null, null));
+        return done(c, new Read.Ok(CallMessageType.REPLY, v, null, null, dataStart, dataEnd, 0, 0, null, null));
     }
 
     /** Key-value pairs up to {@code end} (the map's end in 2.0, the reply's in 1.0), the {@code code} and {@code message} kept. */
@@ -131,7 +132,7 @@ final class HessianEnvelope {
         }
         if (!c.markup(1, "hessian.fault.end")) return bad(c);
         if (end == Hessian1Values.END && c.peek() == Hessian1Values.END) c.pos++;   // 4.0.66 ends the fault, then the reply
-        return done(c, new Read.Ok(HessianMessageType.FAULT, v, null, null, dataStart, c.pos, 0, 0, code, message));
+        return done(c, new Read.Ok(CallMessageType.FAULT, v, null, null, dataStart, c.pos, 0, 0, code, message));
     }
 
     private static boolean version2(HessianCursor c) {

@@ -2,21 +2,14 @@ package io.wireanalyze.protocol.xmlrpc;
 
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.codec.Failure;
-import io.wireanalyze.codec.xml.XmlInput;
 import io.wireanalyze.codec.xml.XmlNames;
-import io.wireanalyze.codec.xml.XmlWalk;
-import io.wireanalyze.phase.Phase;
-import io.wireanalyze.protocol.BodyDecoder;
 import io.wireanalyze.protocol.BodyFormat;
 import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.Message;
-import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.RequestHead;
 import io.wireanalyze.protocol.Role;
-import io.wireanalyze.protocol.SessionContext;
 import io.wireanalyze.protocol.XmlBodies;
-import io.wireanalyze.tcp.Direction;
 
 import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
@@ -36,17 +29,7 @@ public final class XmlRpcBodies extends XmlBodies {
     public static final ProtocolName XMLRPC = new ProtocolName("xmlrpc");
 
     /** The format, for the protocol table. */
-    public static final BodyFormat FORMAT = new BodyFormat() {
-        @Override
-        public ProtocolName name() {
-            return XMLRPC;
-        }
-
-        @Override
-        public BodyDecoder newDecoder(SessionContext context) {
-            return new XmlRpcBodies(context.limits());
-        }
-    };
+    public static final BodyFormat FORMAT = BodyFormat.of(XMLRPC, context -> new XmlRpcBodies(context.limits()));
 
     private XmlRpcBodies(DecoderLimits limits) {
         super(limits, XmlNames.NAMESPACES);
@@ -59,17 +42,6 @@ public final class XmlRpcBodies extends XmlBodies {
         return XmlRpcReader.CALL.equals(root(body, head.contentType()));
     }
 
-    @Override
-    public DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head) {
-        return read(body, offset, head.contentType(), Role.REQUEST, null);
-    }
-
-    @Override
-    public DecodeStep<Message> reply(ByteBuffer body, long offset, Message request) {
-        if (!body.hasRemaining()) return null;
-        return read(body, offset, null, Role.REPLY, request);
-    }
-
     /** The root element's local name when it is in no namespace, or null. */
     @Override
     protected String rootName(XMLStreamReader r) {
@@ -77,7 +49,8 @@ public final class XmlRpcBodies extends XmlBodies {
         return ns == null || ns.isEmpty() ? r.getLocalName() : null;
     }
 
-    private DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request) {
+    @Override
+    protected DecodeStep<Message> read(ByteBuffer body, long offset, String contentType, Role role, Message request) {
         ByteBuffer doc = body;
         Long inflated = null;
         if (Inflated.isGzip(body)) {
@@ -95,15 +68,11 @@ public final class XmlRpcBodies extends XmlBodies {
         if (role == Role.REQUEST && x.method.isEmpty())
             return new DecodeStep.Malformed<>(offset, "xmlrpc.methodName", "a methodCall without a methodName (expected: one)");
         int length = body.remaining();
-        XmlRpcMessageType type = x.fault ? XmlRpcMessageType.FAULT : role == Role.REQUEST ? XmlRpcMessageType.CALL : XmlRpcMessageType.REPLY;
         var details = new XmlRpcDetails(role == Role.REQUEST ? x.params : null, length, inflated, x.valueBytes, w.elements(),
                 x.faultCode, x.faultString);
-        String method = request != null ? request.info().method() : x.method.toString();
+        String method = x.method.toString();
         // Handler.method: the operation is the method, after the handler's name (system.listMethods: listMethods)
-        String operation = request != null ? request.info().operation() : method.substring(method.lastIndexOf('.') + 1);
-        MessageInfo info = new MessageInfo(null, null, method, operation, null, details);
-        Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
-        Phase phase = request != null ? request.phase() : Phase.INVOCATION;
+        String operation = method.substring(method.lastIndexOf('.') + 1);
         long dataOffset = offset;
         int dataLength = length;
         if (inflated == null) {
@@ -111,6 +80,6 @@ public final class XmlRpcBodies extends XmlBodies {
             dataOffset = offset + (start - p);
             dataLength = Math.max(0, Math.max(x.dataEnd, start) - start);
         }
-        return new DecodeStep.Decoded<>(new Message(XMLRPC, type, phase, d, offset, length, dataOffset, dataLength, role, -1, info), length);
+        return decoded(XMLRPC, role, request, x.fault, method, operation, details, offset, length, dataOffset, dataLength);
     }
 }

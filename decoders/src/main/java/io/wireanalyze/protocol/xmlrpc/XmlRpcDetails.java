@@ -31,7 +31,6 @@ public record XmlRpcDetails(Integer params, long bodyBytes, Long inflatedBytes, 
 
     @Override
     public String exception() {
-        if (faultCode == null && faultString == null) return null;
-        return faultString == null ? faultCode : faultCode + ": " + faultString;
+        return Details.fault(faultCode, faultString);
     }
 }

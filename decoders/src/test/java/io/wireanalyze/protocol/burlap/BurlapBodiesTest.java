@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.burlap;
 
+import io.wireanalyze.protocol.CallMessageType;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.codec.XmlLimits;
 import io.wireanalyze.phase.Phase;
@@ -50,7 +51,7 @@ class BurlapBodiesTest {
         assertEquals(2, out.size(), out::toString);
         Message call = out.get(0);
         assertEquals(BurlapBodies.BURLAP, call.protocol());
-        assertEquals(BurlapMessageType.CALL, call.type());
+        assertEquals(CallMessageType.CALL, call.type());
         assertEquals(Phase.INVOCATION, call.phase());
         assertEquals("sendInts", call.info().method());
         String args = "<list><type>[int</type><length>2</length><int>7</int><int>80</int></list>";
@@ -61,7 +62,7 @@ class BurlapBodiesTest {
         assertEquals(3L, f.get("burlapValueBytes"), "7 and 80; the method, [int and the length are markup");
         assertEquals(7L, f.get("xmlElements"));
         Message reply = out.get(1);
-        assertEquals(BurlapMessageType.REPLY, reply.type());
+        assertEquals(CallMessageType.REPLY, reply.type());
         assertEquals("sendInts", reply.info().method());
         assertEquals(1L, reply.info().details().count(ByteCount.VALUES));
     }
@@ -80,7 +81,7 @@ class BurlapBodiesTest {
         String fault = "<burlap:reply><fault><string>code</string><string>NoSuchMethodException</string>"
                 + "<string>message</string><string>no get</string></fault></burlap:reply>";
         List<Message> out = decode(DecoderLimits.DEFAULT, post("<burlap:call><method>get</method></burlap:call>"), ok(fault));
-        assertEquals(BurlapMessageType.FAULT, out.get(1).type());
+        assertEquals(CallMessageType.FAULT, out.get(1).type());
         assertEquals("NoSuchMethodException: no get", out.get(1).info().details().exception());
     }
 

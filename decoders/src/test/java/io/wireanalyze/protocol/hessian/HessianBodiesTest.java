@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.hessian;
 
+import io.wireanalyze.protocol.CallMessageType;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.Message;
@@ -27,7 +28,7 @@ class HessianBodiesTest {
         assertEquals(2, out.size(), out::toString);
         Message call = out.get(0);
         assertEquals(HessianBodies.HESSIAN, call.protocol());
-        assertEquals(HessianMessageType.CALL, call.type());
+        assertEquals(CallMessageType.CALL, call.type());
         assertEquals(Phase.INVOCATION, call.phase());
         assertEquals("sendChars", call.info().method());
         assertEquals(request.length, call.length());
@@ -43,7 +44,7 @@ class HessianBodiesTest {
         assertEquals((long) request.length - SEND_CHARS_2.length, call.info().details().count(ByteCount.FRAMING));
 
         Message reply = out.get(1);
-        assertEquals(HessianMessageType.REPLY, reply.type());
+        assertEquals(CallMessageType.REPLY, reply.type());
         assertEquals(Role.REPLY, reply.role());
         assertEquals("sendChars", reply.info().method(), "a reply takes its call's method");
         assertEquals(1L, reply.info().details().count(ByteCount.VALUES), "0x95 is the int 5 itself");
@@ -75,7 +76,7 @@ class HessianBodiesTest {
                 0x60, 0x03, "xyz", 'I', 0, 0, 1, 0, 0x60, 0x00, 'N');
         List<Message> out = decode(post(bytes('H', 2, 0, 'C', 0x0a, "getObjects", 0x91, 0x92)), ok(reply));
         Map<String, Object> f = out.get(1).info().details().asMap();
-        assertEquals(HessianMessageType.REPLY, out.get(1).type());
+        assertEquals(CallMessageType.REPLY, out.get(1).type());
         assertEquals(8L, f.get("hessianValueBytes"), "xyz, the int's 4 bytes, the empty string (none) and N");
         assertEquals(8L, f.get("hessianValues"), "the list, the definition, two objects, their four fields");
         assertEquals(1L, out.get(0).info().details().count(ByteCount.VALUES), "the argument 2 (0x92)");
@@ -86,7 +87,7 @@ class HessianBodiesTest {
         byte[] fault = bytes('H', 2, 0, 'F', 'H', 0x04, "code", 0x15, "NoSuchMethodException", 0x07, "message", 0x04, "nope", 'Z');
         List<Message> out = decode(post(bytes('H', 2, 0, 'C', 0x02, "no", 0x90)), ok(fault));
         Message m = out.get(1);
-        assertEquals(HessianMessageType.FAULT, m.type());
+        assertEquals(CallMessageType.FAULT, m.type());
         assertEquals(Phase.INVOCATION, m.phase());
         assertEquals("NoSuchMethodException: nope", m.info().details().exception());
         assertEquals("NoSuchMethodException", m.info().details().asMap().get("faultCode"));
@@ -97,7 +98,7 @@ class HessianBodiesTest {
     void aHessian1FaultEndsTwiceAsHessian4WritesIt() {
         byte[] fault = bytes('r', 1, 0, 'f', 'S', 0, 4, "code", 'S', 0, 16, "ServiceException", 'S', 0, 7, "message", 'S', 0, 2, "no", 'z', 'z');
         List<Message> out = decode(post(bytes('c', 1, 0, 'm', 0, 2, "no", 'z')), ok(fault));
-        assertEquals(HessianMessageType.FAULT, out.get(1).type(), out::toString);
+        assertEquals(CallMessageType.FAULT, out.get(1).type(), out::toString);
         assertEquals("ServiceException: no", out.get(1).info().details().exception());
     }
 

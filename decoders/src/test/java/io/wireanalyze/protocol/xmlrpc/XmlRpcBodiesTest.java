@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.xmlrpc;
 
+import io.wireanalyze.protocol.CallMessageType;
 import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.ByteCount;
@@ -73,7 +74,7 @@ class XmlRpcBodiesTest {
         assertEquals(2, out.size(), out::toString);
         Message call = out.get(0);
         assertEquals(XmlRpcBodies.XMLRPC, call.protocol());
-        assertEquals(XmlRpcMessageType.CALL, call.type());
+        assertEquals(CallMessageType.CALL, call.type());
         assertEquals(Phase.INVOCATION, call.phase());
         assertEquals("Bench.sendChars", call.info().method());
         String params = "<params><param><value>hello</value></param></params>";
@@ -83,7 +84,7 @@ class XmlRpcBodiesTest {
         assertEquals(1, f.get("xmlrpcParams"));
         assertEquals(5L, f.get("xmlrpcValueBytes"), "hello; the method name is markup");
         assertNull(f.get("xmlrpcInflatedBytes"));
-        assertEquals(XmlRpcMessageType.REPLY, out.get(1).type());
+        assertEquals(CallMessageType.REPLY, out.get(1).type());
         assertEquals("Bench.sendChars", out.get(1).info().method());
         assertEquals(1L, out.get(1).info().details().count(ByteCount.VALUES));
     }
@@ -94,7 +95,7 @@ class XmlRpcBodiesTest {
                 + "</value></member><member><name>faultString</name><value>No such handler: Bench.x</value></member></struct></value>"
                 + "</fault></methodResponse>";
         List<Message> out = decode(DecoderLimits.DEFAULT, post(utf8(CALL), null), ok(utf8(fault)));
-        assertEquals(XmlRpcMessageType.FAULT, out.get(1).type());
+        assertEquals(CallMessageType.FAULT, out.get(1).type());
         assertEquals("0: No such handler: Bench.x", out.get(1).info().details().exception());
     }
 
@@ -109,7 +110,7 @@ class XmlRpcBodiesTest {
         assertEquals((long) CALL.length(), f.get("xmlrpcInflatedBytes"));
         assertEquals(5L, f.get("xmlrpcValueBytes"));
         assertEquals(body.length, call.dataLength(), "a compressed body is data as a whole");
-        assertEquals(XmlRpcMessageType.REPLY, out.get(1).type());
+        assertEquals(CallMessageType.REPLY, out.get(1).type());
     }
 
     /** The reason the hostile call's body is unparsed, after checking that the next call decodes. */

@@ -8,11 +8,10 @@ import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -25,21 +24,20 @@ import java.util.Map;
  * servlet around HessianSkeleton) and client JVMs ({@link HessianClient}: HessianProxyFactory), both on
  * {@link StackLibrary#HESSIAN}'s class path.
  */
-public final class HessianWorkload implements Workload {
+public final class HessianWorkload extends ServedWorkload {
 
     private final int port;
     private final CauchoProtocol protocol;
     private final HessianOptions options;
     private final LaunchSettings launch;
-    private final ServerJvm server;
 
     public HessianWorkload(int port, CauchoProtocol protocol, HessianOptions options, LaunchSettings launch) {
+        super(protocol + " server");
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.protocol = protocol;
         this.options = options;
         this.launch = launch;
-        this.server = new ServerJvm(protocol + " server");
     }
 
     /** {@code --protocol hessian}: from {@link HttpPortOption} and {@link HessianOptions}. */
@@ -101,16 +99,5 @@ public final class HessianWorkload implements Workload {
                     + "; replies buffered with a Content-Length (one kept-alive connection)");
         return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(launch.placement().server(port).toString(), protocol)
                 + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply() + ")");
-    }
-
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
-    /** Stops the server. Idempotent. */
-    @Override
-    public void close() {
-        server.close();
     }
 }

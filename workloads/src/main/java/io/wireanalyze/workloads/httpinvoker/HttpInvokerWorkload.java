@@ -8,11 +8,10 @@ import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -25,17 +24,16 @@ import java.util.Map;
  * ({@link HttpInvokerServer}: SimpleHttpInvokerServiceExporter on the JDK's HTTP server) and client JVMs
  * ({@link HttpInvokerClient}: HttpInvokerProxyFactoryBean), both on {@link StackLibrary#HTTPINVOKER}'s class path.
  */
-public final class HttpInvokerWorkload implements Workload {
+public final class HttpInvokerWorkload extends ServedWorkload {
 
     private final int port;
     private final LaunchSettings launch;
-    private final ServerJvm server;
 
     public HttpInvokerWorkload(int port, LaunchSettings launch) {
+        super("httpinvoker server");
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.launch = launch;
-        this.server = new ServerJvm("httpinvoker server");
     }
 
     /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */
@@ -73,15 +71,5 @@ public final class HttpInvokerWorkload implements Workload {
     public List<String> notes() {
         return List.of("Spring HttpInvoker (spring-web 5.3.39) at " + address(launch.placement().server(port).toString())
                 + ": Java serialization of a RemoteInvocation in each POST");
-    }
-
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }

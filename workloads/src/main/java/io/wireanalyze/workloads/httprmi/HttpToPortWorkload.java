@@ -3,15 +3,13 @@ package io.wireanalyze.workloads.httprmi;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.LineWait;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
@@ -19,11 +17,8 @@ import io.wireanalyze.workloads.jrmp.JrmpServer;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Predicate;
 
 /**
  * HTTP-to-port (Juric et al. section 2.2, Tables 3 and 4): Java RMI where the client's RMI runtime POSTs every JRMP
@@ -33,12 +28,12 @@ import java.util.function.Predicate;
  * {@link HttpToPortSocketFactory}). No web server and no second leg: the POST is unwrapped on the RMI port itself, one
  * TCP connection per message. Same ports, name and plan as jrmp (registry 1099, object 1100), placed as jrmp is.
  */
-public final class HttpToPortWorkload implements Workload {
+public final class HttpToPortWorkload extends ServedWorkload {
 
     private final ServerConfig config;
-    private final ServerJvm server = new ServerJvm("http-to-port server");
 
     public HttpToPortWorkload(ServerConfig config) {
+        super("http-to-port server");
         this.config = config;
     }
 
@@ -54,9 +49,7 @@ public final class HttpToPortWorkload implements Workload {
 
     @Override
     public ServerReady start() throws WorkloadException {
-        Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
-        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
-        return server.start(this::close, () -> server.launch("http-to-port server", config.launch(), HttpToPortServer.class, properties,
+        return server.start(this::close, () -> server.launch("http-to-port server", config.launch(), HttpToPortServer.class, JrmpServer.properties(config),
                 JrmpServer.arguments(config), JrmpServer.readyLine(config)));
     }
 
@@ -74,20 +67,5 @@ public final class HttpToPortWorkload implements Workload {
     public List<Listener> listeners() {
         return List.of(new Listener("RMI registry (HTTP-to-port)", config.at(config.namingPort())),
                 new Listener("the object (HTTP-to-port)", config.at(config.objectPort())));
-    }
-
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
-    /** Waits for a server stdout line, e.g. {@code UNREFERENCED name=BenchService} after a DGC clean call. */
-    public LineWait awaitServerLine(Predicate<String> match, Duration timeout) throws WorkloadException {
-        return server.awaitLine(match, timeout);
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }

@@ -10,22 +10,19 @@ import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * CORBA on JacORB 3.9: three kinds of JVM, on 127.0.0.1 by default, as in the seeds' IIOP set-up.
@@ -41,16 +38,16 @@ import java.util.stream.Stream;
  * ports only: {@code tcp and (port 1050 or port 1051)} by default. The naming JVM's ORB reaches the naming
  * service through a corbaloc of {@code namingGiop}'s version; payload {@code chars:N} travels as {@code chars}.
  */
-public final class IiopWorkload implements Workload {
+public final class IiopWorkload extends ServedWorkload {
 
     private final ServerConfig config;
     private final GiopVersion namingGiop;
     private final IdlString chars;
-    private final ServerJvm servers = new ServerJvm("iiop server");
     private LaunchSettings launch;
     private Path namingDb;
 
     public IiopWorkload(ServerConfig config, GiopVersion namingGiop, IdlString chars) {
+        super("iiop server");
         this.config = config.requireDistinctPorts();
         this.namingGiop = namingGiop;
         this.chars = chars;
@@ -79,7 +76,7 @@ public final class IiopWorkload implements Workload {
      */
     @Override
     public ServerReady start() throws WorkloadException {
-        return servers.start(this::close, () -> {
+        return server.start(this::close, () -> {
             launch = config.launch().withClassPath(StackLibrary.JACORB.classPath());
             try {
                 namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
@@ -87,20 +84,20 @@ public final class IiopWorkload implements Workload {
                 throw new WorkloadException("iiop naming: bindings directory: " + e.getMessage()
                         + " (expected: a writable temporary directory)", e);
             }
-            servers.launch("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
+            server.launch("iiop naming", launch, IiopNamingServer.class, launch.serverProperties(),
                     List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
                             IiopNamingServer.DB_DIR, namingDb.toString()),
                     ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
             OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
                     namingGiop);
             String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
-            return servers.launch("iiop server", launch, IiopServer.class, launch.serverProperties(), options.toArgs(), expected);
+            return server.launch("iiop server", launch, IiopServer.class, launch.serverProperties(), options.toArgs(), expected);
         });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        servers.requireRunning();
+        server.requireRunning();
         ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
                 Map.of(IiopClient.NAMING_GIOP_PROPERTY, namingGiop.text(),
                         IiopClient.CHARS_PROPERTY, chars.idlName()),
@@ -114,25 +111,11 @@ public final class IiopWorkload implements Workload {
         return List.of(new Listener("JacORB COS Naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
     }
 
-    /** The server JVM's stdout, after the naming JVM's. */
-    @Override
-    public List<String> serverOutput() {
-        return servers.output();
-    }
-
     /** Stops the server JVM, then the naming JVM, and deletes the bindings directory. Idempotent. */
     @Override
     public void close() {
-        servers.close();
+        super.close();
         if (namingDb != null) deleteTree(namingDb);
         namingDb = null;
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // A leftover temporary directory is harmless: the next run makes a fresh one.
-        }
     }
 }

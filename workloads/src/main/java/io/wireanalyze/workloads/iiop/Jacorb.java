@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.iiop;
 
 import io.wireanalyze.workloads.Loopback;
+import io.wireanalyze.workloads.OrbProperties;
 import io.wireanalyze.workloads.QuietLogging;
 
 import java.util.Properties;
@@ -25,6 +26,9 @@ final class Jacorb {
     static final String NAMING_DB_DIR = "jacorb.naming.db_dir";
     /** The name server writes its IOR there once it serves requests: the naming JVM's readiness signal. */
     static final String NAMING_IOR_FILE = "jacorb.naming.ior_filename";
+    /** JacORB's ORB classes, for {@link #ORB_CLASS} and {@link #ORB_SINGLETON_CLASS}. */
+    private static final String ORB = "org.jacorb.orb.ORB";
+    private static final String ORB_SINGLETON = "org.jacorb.orb.ORBSingleton";
 
     private Jacorb() {
     }
@@ -36,23 +40,11 @@ final class Jacorb {
 
     /** A client ORB that resolves {@code NameService} at {@code nameServiceCorbaloc}. */
     static Properties client(String nameServiceCorbaloc) {
-        Properties p = base();
-        p.setProperty(NAME_SERVICE_REF, nameServiceCorbaloc);
-        return p;
+        return OrbProperties.of(ORB_CLASS, ORB, ORB_SINGLETON_CLASS, ORB_SINGLETON, NAME_SERVICE_REF, nameServiceCorbaloc);
     }
 
     /** A server ORB listening on the servers' address ({@link Loopback#host()}, 127.0.0.1 by default) and {@code port}. */
     static Properties listening(int port) {
-        Properties p = base();
-        p.setProperty(OA_IADDR, Loopback.host());
-        p.setProperty(OA_PORT, Integer.toString(port));
-        return p;
-    }
-
-    private static Properties base() {
-        Properties p = new Properties();
-        p.setProperty(ORB_CLASS, "org.jacorb.orb.ORB");
-        p.setProperty(ORB_SINGLETON_CLASS, "org.jacorb.orb.ORBSingleton");
-        return p;
+        return OrbProperties.of(ORB_CLASS, ORB, ORB_SINGLETON_CLASS, ORB_SINGLETON, OA_IADDR, Loopback.host(), OA_PORT, Integer.toString(port));
     }
 }

@@ -18,6 +18,8 @@ import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The JRMP benchmark server: an RMI registry ({@code LocateRegistry.createRegistry}) and the
@@ -86,6 +88,13 @@ public final class JrmpServer {
     /** The command line of a server for {@code config}: its ports and name (what {@link #main} parses). */
     public static List<String> arguments(ServerConfig config) {
         return new JrmpServerOptions(config.namingPort(), config.objectPort(), config.name()).toArgs();
+    }
+
+    /** The system properties of a server JVM for {@code config}: the launch's, and the host its stubs name. */
+    public static Map<String, String> properties(ServerConfig config) {
+        Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
+        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
+        return properties;
     }
 
     /** The READY line a server for {@code config} prints once listening. */

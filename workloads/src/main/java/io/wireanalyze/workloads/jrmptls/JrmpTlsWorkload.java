@@ -3,18 +3,15 @@ package io.wireanalyze.workloads.jrmptls;
 import io.wireanalyze.workloads.ClientFleet;
 import io.wireanalyze.workloads.ClientLaunch;
 import io.wireanalyze.workloads.ClientResult;
-import io.wireanalyze.workloads.JvmProcess;
-import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
@@ -37,14 +34,14 @@ import java.util.TreeMap;
  * plan as jrmp, so the two captures compare call for call. Placed as jrmp is: on an emulated network the server JVM runs
  * in the namespace, its stubs and its certificate (common name and subject alternative name) name the servers' address.
  */
-public final class JrmpTlsWorkload implements Workload {
+public final class JrmpTlsWorkload extends ServedWorkload {
 
     private final ServerConfig config;
     private final TlsVersionChoice version;
-    private final ServerJvm server = new ServerJvm("jrmp-tls server");
     private ServerKeys keys;
 
     public JrmpTlsWorkload(ServerConfig config, TlsVersionChoice version) {
+        super("jrmp-tls server");
         this.config = config;
         this.version = version;
     }
@@ -109,15 +106,10 @@ public final class JrmpTlsWorkload implements Workload {
         return keys == null ? Optional.empty() : Optional.of(keys.keyLog());
     }
 
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
     /** Stops the server JVM and deletes the run's key, trust store and key log. Idempotent. */
     @Override
     public void close() {
-        server.close();
+        super.close();
         if (keys != null) keys.close();
     }
 

@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.rmiiiop;
 
 import io.wireanalyze.workloads.Loopback;
+import io.wireanalyze.workloads.OrbProperties;
 
 import java.util.Properties;
 
@@ -30,12 +31,12 @@ final class GlassfishOrb {
      * Call first in a main.
      */
     static void installDelegates() {
-        setDefault("org.omg.CORBA.ORBClass", "com.sun.corba.ee.impl.orb.ORBImpl");
-        setDefault("org.omg.CORBA.ORBSingletonClass", "com.sun.corba.ee.impl.orb.ORBSingleton");
-        setDefault("javax.rmi.CORBA.UtilClass", "com.sun.corba.ee.impl.javax.rmi.CORBA.Util");
-        setDefault("javax.rmi.CORBA.StubClass", "com.sun.corba.ee.impl.javax.rmi.CORBA.StubDelegateImpl");
-        setDefault("javax.rmi.CORBA.PortableRemoteObjectClass", "com.sun.corba.ee.impl.javax.rmi.PortableRemoteObject");
-        setDefault(USE_DYNAMIC_STUB, "true");
+        OrbProperties.setDefaults("org.omg.CORBA.ORBClass", "com.sun.corba.ee.impl.orb.ORBImpl",
+                "org.omg.CORBA.ORBSingletonClass", "com.sun.corba.ee.impl.orb.ORBSingleton",
+                "javax.rmi.CORBA.UtilClass", "com.sun.corba.ee.impl.javax.rmi.CORBA.Util",
+                "javax.rmi.CORBA.StubClass", "com.sun.corba.ee.impl.javax.rmi.CORBA.StubDelegateImpl",
+                "javax.rmi.CORBA.PortableRemoteObjectClass", "com.sun.corba.ee.impl.javax.rmi.PortableRemoteObject",
+                USE_DYNAMIC_STUB, "true");
     }
 
     /**
@@ -43,24 +44,12 @@ final class GlassfishOrb {
      * {@code objectPort}; it also listens on {@code namingPort} there.
      */
     static Properties server(int namingPort, int objectPort) {
-        Properties p = new Properties();
-        p.setProperty(SERVER_HOST, Loopback.host());
-        p.setProperty(SERVER_PORT, Integer.toString(objectPort));
-        p.setProperty(LISTEN_SOCKET, "IIOP_CLEAR_TEXT:" + namingPort);
-        p.setProperty(USE_DYNAMIC_STUB, "true");
-        return p;
+        return OrbProperties.of(SERVER_HOST, Loopback.host(), SERVER_PORT, Integer.toString(objectPort),
+                LISTEN_SOCKET, "IIOP_CLEAR_TEXT:" + namingPort, USE_DYNAMIC_STUB, "true");
     }
 
     /** A client ORB that resolves {@code NameService} at {@code nameServiceCorbaloc}. */
     static Properties client(String nameServiceCorbaloc) {
-        Properties p = new Properties();
-        p.setProperty(SERVER_HOST, Loopback.clientHost());
-        p.setProperty(NAME_SERVICE_REF, nameServiceCorbaloc);
-        p.setProperty(USE_DYNAMIC_STUB, "true");
-        return p;
-    }
-
-    private static void setDefault(String key, String value) {
-        if (System.getProperty(key) == null) System.setProperty(key, value);
+        return OrbProperties.of(SERVER_HOST, Loopback.clientHost(), NAME_SERVICE_REF, nameServiceCorbaloc, USE_DYNAMIC_STUB, "true");
     }
 }

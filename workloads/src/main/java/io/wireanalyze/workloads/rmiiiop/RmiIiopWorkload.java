@@ -10,12 +10,11 @@ import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -35,15 +34,15 @@ import java.util.Map;
  * included, name the object port. This ORB splits a request larger than its fragment size (4096 bytes by
  * default, {@code com.sun.corba.ee.giop.ORBFragmentSize}) into a GIOP Request and Fragment messages.
  */
-public final class RmiIiopWorkload implements Workload {
+public final class RmiIiopWorkload extends ServedWorkload {
 
     private final ServerConfig config;
     private final GiopVersion namingGiop;
-    private final ServerJvm server = new ServerJvm("rmi-iiop server");
     private LaunchSettings launch;
 
     /** @param namingGiop the GIOP version of the clients' naming corbaloc */
     public RmiIiopWorkload(ServerConfig config, GiopVersion namingGiop) {
+        super("rmi-iiop server");
         this.config = config.requireDistinctPorts();
         this.namingGiop = namingGiop;
     }
@@ -92,15 +91,5 @@ public final class RmiIiopWorkload implements Workload {
     @Override
     public List<Listener> listeners() {
         return List.of(new Listener("GlassFish ORB naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
-    }
-
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }

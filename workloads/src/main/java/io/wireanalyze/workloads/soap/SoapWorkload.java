@@ -8,11 +8,10 @@ import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -20,11 +19,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * SOAP web services, seed 001's comparison on today's stacks: a server JVM ({@link SoapServer}: Jetty 12.1 with CXF
@@ -33,16 +30,16 @@ import java.util.stream.Stream;
  * directory, deleted when the workload closes. The server and CXF clients run with CXF's class path
  * ({@link StackLibrary#CXF}), a Metro client with Metro's ({@link StackLibrary#METRO}).
  */
-public final class SoapWorkload implements Workload {
+public final class SoapWorkload extends ServedWorkload {
 
     private final int port;
     private final SoapOptions options;
     private final WsSecurity security;
     private final LaunchSettings launch;
-    private final ServerJvm server;
     private Path keys;
 
     public SoapWorkload(int port, SoapOptions options, WsSecurity security, LaunchSettings launch) {
+        super("soap server");
         ServerConfig.checkPort("httpPort", port);
         if (security != WsSecurity.NONE && options.stack() != SoapStack.CXF)
             throw new IllegalArgumentException("--soap-client " + options.stack() + ": soap-wssec runs WSS4J on CXF (expected: cxf)");
@@ -50,7 +47,6 @@ public final class SoapWorkload implements Workload {
         this.options = options;
         this.security = security;
         this.launch = launch;
-        this.server = new ServerJvm("soap server");
     }
 
     /** {@code --protocol soap}: from {@link HttpPortOption} and {@link SoapOptions}. */
@@ -116,22 +112,11 @@ public final class SoapWorkload implements Workload {
                 + " at " + address(launch.placement().server(port).toString()) + "; " + client);
     }
 
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
     /** Stops the server and deletes the run's keys. Idempotent. */
     @Override
     public void close() {
-        server.close();
-        if (keys != null) {
-            try (Stream<Path> files = Files.walk(keys)) {
-                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-            } catch (IOException e) {
-                // a key left in a temporary directory is not worth failing a run over
-            }
-            keys = null;
-        }
+        super.close();
+        if (keys != null) deleteTree(keys);
+        keys = null;
     }
 }

@@ -8,11 +8,11 @@ import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServerJvm;
+import io.wireanalyze.workloads.ServedWorkload;
+import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
-import io.wireanalyze.workloads.Workload;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -26,21 +26,20 @@ import java.util.Map;
  * transport, vendor extensions on;
  * both on {@link StackLibrary#XMLRPC}'s class path.
  */
-public final class XmlRpcWorkload implements Workload {
+public final class XmlRpcWorkload extends ServedWorkload {
 
     static final String PATH = "/RPC2";
 
     private final int port;
     private final XmlRpcOptions options;
     private final LaunchSettings launch;
-    private final ServerJvm server;
 
     public XmlRpcWorkload(int port, XmlRpcOptions options, LaunchSettings launch) {
+        super("xmlrpc server");
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.options = options;
         this.launch = launch;
-        this.server = new ServerJvm("xmlrpc server");
     }
 
     /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
@@ -92,15 +91,5 @@ public final class XmlRpcWorkload implements Workload {
     public List<String> notes() {
         return List.of("Apache XML-RPC 3.1.3 at " + address(launch.placement().server(port).toString()) + ", vendor extensions on; client transport "
                 + options.transport().description() + " (--xmlrpc-transport " + options.transport() + ")");
-    }
-
-    @Override
-    public List<String> serverOutput() {
-        return server.output();
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }
