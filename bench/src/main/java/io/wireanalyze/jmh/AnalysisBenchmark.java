@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
 public class AnalysisBenchmark {
 
     @Param({"jrmp/lookup-then-invoke.pcap", "giop/iiop-resolve-then-invoke.pcap", "http/http-rmi-direct.pcap",
-            "soap/cxf-default.pcap", "hessian/hessian2-length.pcap", "burlap/burlap-objects.pcap", "httpinvoker/sendints.pcap",
-            "xmlrpc/transport-lite.pcap", "tls/jrmp-tls13-lookup-then-invoke.pcap"})
+            "http/http-to-port.pcap", "soap/cxf-default.pcap", "hessian/hessian2-length.pcap", "burlap/burlap-objects.pcap",
+            "httpinvoker/sendints.pcap", "xmlrpc/transport-lite.pcap", "tls/jrmp-tls13-lookup-then-invoke.pcap"})
     public String fixture;
 
     private InMemoryCapture capture;

@@ -15,9 +15,9 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Issue #21: the seven workloads that ran on loopback only, each captured on the emulated 100 Mbit LAN with a short
- * plan (3 calls after a warm-up call): the servers listen on the namespace's address (in 198.18.0.0/15) and every connection
- * goes to it, the calls decode (jrmp-tls with the key log kept beside the capture, its certificate naming that
+ * Issue #21: every workload (the eleven, HTTP-to-port and the variants Hessian 1 and XML-RPC's two other transports;
+ * first the seven that ran on loopback only), each captured on the emulated 100 Mbit LAN with a short plan (3 calls
+ * after a warm-up call): the servers listen on the namespace's address (in 198.18.0.0/15) and every connection goes to it, the calls decode (jrmp-tls with the key log kept beside the capture, its certificate naming that
  * address), nothing is unparsed, no frame exceeds the MTU, and the namespace and link are gone afterwards. Needs root
  * and libpcap (skipped without, failed under CI=true).
  */
@@ -39,7 +39,13 @@ class EveryWorkloadOnLan100Test {
             "httpinvoker | ints:600   | http     | httpinvoker",
             "xmlrpc      | ints:600   | http     | xmlrpc",
             "http-to-port | ints:600  | http     | http-rmi",
-            "hessian1    | objects:10 | http     | hessian"})
+            "hessian1    | objects:10 | http     | hessian",
+            "xmlrpc-httpclient | ints:600 | http | xmlrpc",
+            "xmlrpc-lite | ints:600   | http     | xmlrpc",
+            "jrmp        | ints:600   | jrmp     | jrmp",
+            "iiop        | ints:600   | giop     | giop",
+            "rmi-iiop    | ints:600   | giop     | giop",
+            "http-rmi    | ints:600   | http     | http-rmi"})
     void runsOnLan100WithItsServersOnTheNamespacesAddress(String protocol, String payload, String decoded, String inner, @TempDir Path dir)
             throws Exception {
         Path pcap = dir.resolve(protocol + ".pcap");

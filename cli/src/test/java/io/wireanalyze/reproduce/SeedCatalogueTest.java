@@ -194,7 +194,7 @@ class SeedCatalogueTest {
         SeedResult r = SeedResult.of(s, onLoopback, Seed.Mode.FULL);
         assertEquals("not measured (ORMI over HTTP tunnelling (OC4J) has no public implementation to run)", r.findings().get(2).ours());
         assertEquals("30.00 against 15.00 ms (2.00x)", r.findings().get(0).ours(), "10 objects: the fastest XML one (Burlap) against the slowest binary one (HttpInvoker)");
-        assertEquals("2.000 against 1.500 ms (1.33x)", r.findings().get(9).ours(), "XML-RPC's transports: 2 against the slowest over the fastest, 6000 / 4000 ms");
+        assertEquals("2.00x against 1.50x (1.33x)", r.findings().get(9).ours(), "XML-RPC's transports: 2 against the slowest over the fastest, 6000 / 4000 ms");
         assertEquals("2000.0 against 1200.0 ms (1.67x)", r.findings().get(11).ours(), "Hessian 1 against Hessian 2, 1000 objects");
     }
 
