@@ -58,7 +58,7 @@ class MergedCaptureTest {
         long frames = frames(pcap);
         for (long per : new long[]{(frames + 1) / 2, (frames + 2) / 3, (frames + 6) / 7, Math.max(5, (frames + 49) / 50)}) {
             if (per < 1 || per >= frames) continue;
-            Path dir = cut(pcap, per);
+            Path dir = TestCaptures.editcapPieces(pcap, per, work);
             assertEquals(whole, json(List.of("--merge", dir.toString()), pcap, "0"), pcap + " in pieces of " + per + " frames");
             assertEquals(whole, json(List.of("--merge", dir.toString()), pcap, "2"), pcap + " in pieces of " + per + " frames, 2 workers");
         }
@@ -80,7 +80,7 @@ class MergedCaptureTest {
         String whole = json(args, null, "2");
         assertTrue(whole.contains("\"connections\""), whole.substring(0, Math.min(200, whole.length())));
         for (int pieces : new int[]{2, 11, 50}) {
-            Path dir = cut(big, (frames + pieces - 1) / pieces);
+            Path dir = TestCaptures.editcapPieces(big, (frames + pieces - 1) / pieces, work);
             try (Stream<Path> f = Files.list(dir)) {
                 assertEquals(pieces, f.count());
             }
@@ -89,11 +89,6 @@ class MergedCaptureTest {
             merged.add(dir.toString());
             assertEquals(whole, json(merged, null, "2"), pieces + " pieces");
         }
-    }
-
-    /** {@code editcap -c per}: the capture cut into files of {@code per} frames, in a folder of their own. */
-    private static Path cut(Path pcap, long per) throws Exception {
-        return TestCaptures.editcapPieces(pcap, per, work);
     }
 
     private static long frames(Path pcap) throws IOException {
@@ -108,8 +103,8 @@ class MergedCaptureTest {
     private static String json(List<String> files, Path keysOf, String workers) throws IOException {
         List<String> args = new ArrayList<>(List.of("analyze", "--format", "json", "--workers", workers));
         if (keysOf != null) {
-            Path keys = keysOf.resolveSibling(keysOf.getFileName().toString().replaceFirst("\\.pcap$", ".keys"));
-            if (Files.exists(keys)) args.addAll(List.of("--tls-keylog", keys.toString()));
+            Path keys = TestCaptures.keyFileBeside(keysOf);
+            if (keys != null) args.addAll(List.of("--tls-keylog", keys.toString()));
         }
         args.addAll(files);
         StringWriter out = new StringWriter(), err = new StringWriter();

@@ -85,7 +85,7 @@ class SparkJobTest {
         long frames = TestCaptures.frames(pcap).size();
         for (long per : new long[]{(frames + 2) / 3, Math.max(5, (frames + 49) / 50)}) {
             if (per >= frames) continue;
-            Path dir = cut(pcap, per);
+            Path dir = TestCaptures.editcapPieces(pcap, per, work);
             List<String> pieces = new ArrayList<>(keys(pcap));
             pieces.add(dir.toString());
             assertEquals(whole, withoutSource(json("--engine=spark", pieces)), pcap + " in pieces of " + per + " frames");
@@ -104,7 +104,7 @@ class SparkJobTest {
         String whole = withoutSource(json("--merge", args));
         long frames = TestCaptures.frames(big).size();
         assertTrue(frames > 20_000, frames + " frames");
-        Path dir = cut(big, (frames + 19) / 20);
+        Path dir = TestCaptures.editcapPieces(big, (frames + 19) / 20, work);
         try (Stream<Path> f = Files.list(dir)) {
             assertEquals(20, f.count());
         }
@@ -172,7 +172,7 @@ class SparkJobTest {
         String whole = json("--merge", List.of(pcap.toString()));
         assertTrue(whole.contains("\"IPv4 fragments (reassembled; counted in the frame that completes them)\" : 2"), whole);
         assertTrue(whole.contains("\"name\" : \"MessengerService\""), "the lookup, decoded from the reassembled datagram");
-        Path dir = cut(pcap, 5);
+        Path dir = TestCaptures.editcapPieces(pcap, 5, work);
         String expected = withoutSource(whole);
         assertEquals(expected, withoutSource(json("--merge", List.of(dir.toString()))), "analyze --merge of 5 files");
         assertEquals(expected, withoutSource(json("--engine=spark", List.of(dir.toString()))), "the Spark job on 5 files");
@@ -194,10 +194,6 @@ class SparkJobTest {
     private static List<String> keys(Path pcap) {
         Path keys = TestCaptures.keyFileBeside(pcap);
         return keys == null ? List.of() : List.of("--tls-keylog", keys.toString());
-    }
-
-    private static Path cut(Path pcap, long per) throws Exception {
-        return TestCaptures.editcapPieces(pcap, per, work);
     }
 
     /** The JSON without the lines that name the files (source) or where a file's reading stopped. */
