@@ -55,7 +55,7 @@ public final class BenchCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--java-opts", paramLabel = "OPTS",
-            description = "JVM options for every Java process measured, split at spaces (default: what ./wireanalyze runs with, -XX:+UseParallelGC -Xmx of 768 MiB or a quarter of the memory when less; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
+            description = "JVM options for every Java process measured, split at spaces (default: what ./wireanalyze runs with, -XX:+UseParallelGC, its inlining budgets for C2, -Xmx of 768 MiB or a quarter of the memory when less; e.g. \"-XX:+UseParallelGC -Xmx2g\").")
     String javaOpts;
 
     @Option(names = "--tshark-timeout", paramLabel = "SECONDS", defaultValue = "300", description = "Stop tshark after this long and report \"> N s\" (default: ${DEFAULT-VALUE}).")
@@ -165,10 +165,16 @@ public final class BenchCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): a heap of 768 MiB or a quarter of it. */
+    /** The launcher's {@code jit_opts}: smaller inlining budgets for C2 (see ./wireanalyze). */
+    static final String JIT_OPTIONS = "-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9";
+
+    /**
+     * The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): the throughput collector,
+     * the launcher's inlining budgets for C2, and a heap of 768 MiB or a quarter of the memory.
+     */
     static String launcherOptions(long memoryKib) {
         long heapMib = memoryKib > 0 ? Math.min(768, memoryKib / 4096) : 768;
-        return "-XX:+UseParallelGC -Xmx" + heapMib + "m";
+        return "-XX:+UseParallelGC " + JIT_OPTIONS + " -Xmx" + heapMib + "m";
     }
 
     /** Reads the whole file, so that the page cache holds it for every run alike. */

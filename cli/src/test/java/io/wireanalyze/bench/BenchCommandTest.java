@@ -7,6 +7,7 @@ import io.wireanalyze.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -81,10 +82,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void theBenchRunsWithTheLaunchersInliningBudgets() throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("jit_opts=\"" + BenchCommand.JIT_OPTIONS + "\"\n"), "./wireanalyze sets jit_opts to " + BenchCommand.JIT_OPTIONS);
+    }
+
+    @Test
     void theBenchRunsWithTheLaunchersHeap() {
-        assertEquals("-XX:+UseParallelGC -Xmx768m", BenchCommand.launcherOptions(24_000_000));
-        assertEquals("-XX:+UseParallelGC -Xmx500m", BenchCommand.launcherOptions(2_048_000));
-        assertEquals("-XX:+UseParallelGC -Xmx768m", BenchCommand.launcherOptions(0));
+        assertEquals("-XX:+UseParallelGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx768m", BenchCommand.launcherOptions(24_000_000));
+        assertEquals("-XX:+UseParallelGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx500m", BenchCommand.launcherOptions(2_048_000));
+        assertEquals("-XX:+UseParallelGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx768m", BenchCommand.launcherOptions(0));
     }
 
     @Test
