@@ -48,6 +48,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--xml-packets", paramLabel = "N", defaultValue = "1500000", description = "Packets of the XML-heavy capture (SOAP, WS-Security, Burlap and XML-RPC replays at the --mtu) and of its big-frame twin (the same replays as captured); 0: neither (default: ${DEFAULT-VALUE}).")
     long xmlPackets;
 
+    @Option(names = "--large", paramLabel = "N", defaultValue = "5000000", description = "Packets of the large mixed capture, analysed with workers and on one thread for issue #19's 1.6x; 0: none (default: ${DEFAULT-VALUE}).")
+    long large;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -81,6 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs " + runs + " (expected: >= 1)");
         if (packets < 1 || slice < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets and --slice must be >= 1");
+        if (large < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--large " + large + " (expected: >= 0)");
         if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
         if (javaOpts == null) javaOpts = launcherOptions(Machine.here().memoryKib());
         Path jarFile = jar != null ? jar : runningJar();
@@ -114,6 +118,13 @@ public final class BenchCommand implements Callable<Integer> {
             big = captures.get("xml-" + xmlPackets + "p-mtu" + mtu + "-as-captured-seed" + seed,
                     new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(xml.rounds()), 0, seed), XML_FOLDERS);
         }
+        // Issue #19's other captures, measured with workers and on one thread only: one server address talking to
+        // thousands of clients, and a large mixed capture.
+        String oneServerLabel = "one server " + BenchReport.count(packets), largeLabel = "mixed " + BenchReport.count(large);
+        CaptureSynthesizer.Summary oneServer = captures.get("one-server-" + packets + "p-seed" + seed,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Packets(packets), 0, seed, true));
+        CaptureSynthesizer.Summary largeMixed = large == 0 ? null : captures.get("mixed-" + large + "p-seed" + seed,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Packets(large), 0, seed));
         boolean tshark = !noTshark && Tshark.installed();
         if (!noTshark && !tshark) err.println("wireanalyze: tshark is not installed (apt-get install tshark): its runs are skipped");
 
@@ -125,6 +136,13 @@ public final class BenchCommand implements Callable<Integer> {
             ms.addAll(measure(children, new Capture(xmlLabel, xml.file(), xml.packets(), xml.bytes()), xml.keyLog(), tshark));
             ms.addAll(measure(children, new Capture(bigLabel, big.file(), big.packets(), big.bytes()), big.keyLog(), tshark));
         }
+        List<Tool> workersOnly = List.of(Tool.ANALYZE_JSON, Tool.ANALYZE_JSON_ONE_THREAD);
+        ms.addAll(measure(children, new Capture(oneServerLabel, oneServer.file(), oneServer.packets(), oneServer.bytes()), oneServer.keyLog(),
+                workersOnly));
+        if (largeMixed != null) {
+            ms.addAll(measure(children, new Capture(largeLabel, largeMixed.file(), largeMixed.packets(), largeMixed.bytes()),
+                    largeMixed.keyLog(), workersOnly));
+        }
         BenchReport.table(out, ms);
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
@@ -132,7 +150,10 @@ public final class BenchCommand implements Callable<Integer> {
         int cores = Runtime.getRuntime().availableProcessors();
         BenchReport.cpu(out, ms, cores);
         out.println();
-        BenchReport.targets(out, "target (issue #19)", List.of(BenchReport.workersTarget(ms, mixedLabel, cores)));
+        List<BenchReport.Target> workers = new ArrayList<>(List.of(BenchReport.workersTarget(ms, mixedLabel, BenchReport.WORKERS_SPEEDUP, cores),
+                BenchReport.workersTarget(ms, oneServerLabel, BenchReport.WORKERS_SPEEDUP, cores)));
+        if (largeMixed != null) workers.add(BenchReport.workersTarget(ms, largeLabel, BenchReport.WORKERS_SPEEDUP_LARGE, cores));
+        BenchReport.targets(out, "target (issue #19)", workers);
         if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
         out.println("captures and outputs: " + workDir);
         out.flush();
@@ -141,9 +162,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Every tool on one capture, after reading it once so that all find it in the page cache. */
     private List<Measurement> measure(Children children, Capture c, Path keys, boolean tshark) throws IOException, InterruptedException {
-        warm(c.file());
         List<Tool> tools = new ArrayList<>(List.of(Tool.READ_FLOOR, Tool.ANALYZE_JSON, Tool.ANALYZE_TABLE, Tool.ANALYZE_JSON_ONE_THREAD));
         if (tshark) tools.add(Tool.TSHARK);
+        return measure(children, c, keys, tools);
+    }
+
+    /** The given tools on one capture, after reading it once so that all find it in the page cache. */
+    private List<Measurement> measure(Children children, Capture c, Path keys, List<Tool> tools) throws IOException, InterruptedException {
+        warm(c.file());
         List<Measurement> out = new ArrayList<>();
         for (Tool tool : tools) {
             ChildRun best = null;

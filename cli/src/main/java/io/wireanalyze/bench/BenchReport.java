@@ -20,6 +20,8 @@ final class BenchReport {
 
     /** Issue #19: analyze with workers at least this many times as fast as on one thread, whole process. */
     static final double WORKERS_SPEEDUP = 1.5;
+    /** Issue #19's speed-up with workers on the large (5 M-packet) capture. */
+    static final double WORKERS_SPEEDUP_LARGE = 1.6;
 
     /** An issue target: what it asks, what was measured, and whether it was met (null: not known). */
     record Target(String what, String measured, Boolean met) {
@@ -109,23 +111,23 @@ final class BenchReport {
     }
 
     /**
-     * Issue #19's target on one machine: analyze with workers at least {@link #WORKERS_SPEEDUP} times as fast as on
-     * one thread (json, the mixed capture), and what bounds it: the CPU time the run with workers used, over the cores.
+     * Issue #19's targets on one machine: analyze with workers at least {@code times} as fast as on one thread (json, on
+     * the capture labelled {@code mixed}), and what bounds it: the CPU time the run with workers used, over the cores.
      */
-    static Target workersTarget(List<Measurement> ms, String mixed, int cores) {
+    static Target workersTarget(List<Measurement> ms, String mixed, double times, int cores) {
         Measurement workers = find(ms, mixed, Tool.ANALYZE_JSON), one = find(ms, mixed, Tool.ANALYZE_JSON_ONE_THREAD);
-        String what = "json with workers >= " + WORKERS_SPEEDUP + "x json on 1 thread (" + mixed + ")";
+        String what = "json with workers >= " + times + "x json on 1 thread (" + mixed + ")";
         if (workers == null || one == null || !workers.best().ok() || !one.best().ok()) return new Target(what, "not run", null);
         double speedup = one.best().seconds() / workers.best().seconds();
         String said = String.format(Locale.ROOT, "%.2fx (%s s against %s s)", speedup, seconds(workers.best().seconds()), seconds(one.best().seconds()));
         ChildRun.Cpu c = workers.best().cpu();
         if (c != null) {
-            double asked = one.best().seconds() / WORKERS_SPEEDUP;
+            double asked = one.best().seconds() / times;
             said += String.format(Locale.ROOT, "; it asks <= %s s, and the run with workers used %s s of CPU (JIT %s, GC %s):"
                     + " at least %s s on %d cores", seconds(asked), seconds(c.total()), seconds(c.jit()), seconds(c.gc()),
                     seconds(c.total() / cores), cores);
         }
-        return new Target(what, said, speedup >= WORKERS_SPEEDUP);
+        return new Target(what, said, speedup >= times);
     }
 
     static void targets(PrintWriter out, List<Target> targets) {

@@ -40,18 +40,19 @@ class BenchIT {
 
     @Test
     void measuresEveryToolOnEveryCaptureAndReusesTheCaptures(@TempDir Path dir) throws Exception {
-        Run r = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--tshark-timeout", "120");
+        Run r = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--large", "6000", "--tshark-timeout", "120");
         assertEquals(0, r.exit(), r.err());
         System.out.println(r.out());
         assertTrue(r.out().contains("machine: ") && r.out().contains("java: "), r.out());
         assertEquals(5, r.out().lines().filter(l -> l.contains("  read floor  ")).count(), "read floor on each capture:\n" + r.out());
-        for (String row : List.of("analyze json", "analyze table")) {   // in the wall-time table and in the CPU table
-            assertEquals(10, r.out().lines().filter(l -> l.contains("  " + row + "  ")).count(), row + " on each capture:\n" + r.out());
-        }
+        // In the wall-time table and in the CPU table: json with workers on the five captures, the one-server and the
+        // large one; table on the five.
+        assertEquals(14, r.out().lines().filter(l -> l.contains("  analyze json  ")).count(), "json on each capture:\n" + r.out());
+        assertEquals(10, r.out().lines().filter(l -> l.contains("  analyze table  ")).count(), "table on each capture:\n" + r.out());
         // Where each analysis' CPU went: the whole process's time, and its threads' groups within it.
         List<String> cpu = r.out().lines().dropWhile(l -> !(l.startsWith("capture") && l.contains("CPU s")))
                 .takeWhile(l -> !l.startsWith("CPU s:")).skip(1).toList();
-        assertEquals(15, cpu.size(), "3 analyses of each capture:\n" + r.out());
+        assertEquals(19, cpu.size(), "3 analyses of each of the five captures, 2 of the one-server and large ones:\n" + r.out());
         for (String row : cpu) {
             String[] f = row.strip().split("\\s{2,}");
             int n = f.length;
@@ -61,15 +62,17 @@ class BenchIT {
             assertTrue(analysis + jit + gc <= total + 0.03, "the threads' times fit in the process's: " + row);
         }
         assertTrue(r.out().contains("json with workers >= 1.5x json on 1 thread (mixed 4k)"), r.out());
+        assertTrue(r.out().contains("json with workers >= 1.5x json on 1 thread (one server 4k)"), r.out());
+        assertTrue(r.out().contains("json with workers >= 1.6x json on 1 thread (mixed 6k)"), r.out());
         assertTrue(r.out().contains("MTU-1500 variant") && r.out().contains("slice 2k"), r.out());
         assertTrue(r.out().contains("XML MTU-1500") && r.out().contains("XML big frames"), r.out());
         assertTrue(r.out().contains("within 3x of the read floor") && r.out().contains(">= 3 M packets/s"), r.out());
         if (Tshark.installed()) assertEquals(5, r.out().lines().filter(l -> l.contains("  tshark  ")).count(), r.out());
         assertTrue(Files.isRegularFile(dir.resolve("work/out/mixed-4000p-seed1/analyze-json/mixed-4000p-seed1.json")));
 
-        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--no-tshark");
+        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--large", "6000", "--no-tshark");
         assertEquals(0, again.exit(), again.err());
-        assertEquals(5, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
+        assertEquals(7, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
         assertTrue(again.out().contains("not run (--no-tshark)"), again.out());
     }
 
