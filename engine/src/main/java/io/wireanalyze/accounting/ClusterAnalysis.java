@@ -11,6 +11,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -155,15 +156,31 @@ public final class ClusterAnalysis {
          * ask for another round ({@link Settled#nextRound()}). May be called again for each round.
          */
         public Settled settle(List<byte[]> parts, String source, String stopReason, int recordsInMemory) throws IOException {
+            return settle(parts.size(), parts::get, null, source, stopReason, recordsInMemory);
+        }
+
+        /**
+         * Settles {@code parts} parts, asking {@code part} for each one's bytes in turn; with a {@code recordsDir}, each
+         * part's records go to a file there as soon as it is read (the caller deletes the folder once the result is
+         * closed), so the driver holds one part's bytes at a time, and of every part only its facts and figures.
+         */
+        public Settled settle(int parts, PartSource part, Path recordsDir, String source, String stopReason, int recordsInMemory)
+                throws IOException {
             if (!ended) {
                 headers.end();
                 ended = true;
             }
-            List<SplitAnalysis.Part> read = new ArrayList<>(parts.size());
-            for (byte[] p : parts) read.add(PartBytes.read(p));
+            List<SplitAnalysis.Part> read = new ArrayList<>(parts);
+            for (int p = 0; p < parts; p++) read.add(PartBytes.read(part.bytes(p), recordsDir == null ? null : recordsDir.resolve("part-" + p)));
             SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason);
             return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
         }
+    }
+
+    /** A part's bytes, by its index, fetched when the settle step comes to it. */
+    @FunctionalInterface
+    public interface PartSource {
+        byte[] bytes(int part) throws IOException;
     }
 
     /**

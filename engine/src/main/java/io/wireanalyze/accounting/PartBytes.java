@@ -3,12 +3,20 @@ package io.wireanalyze.accounting;
 import io.wireanalyze.frame.Endpoint;
 import io.wireanalyze.protocol.ProtocolName;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -73,14 +81,23 @@ final class PartBytes {
 
     /** A part written by {@link #write}; its records are read from {@code bytes} as they are iterated. */
     static SplitAnalysis.Part read(byte[] bytes) throws IOException {
+        return read(bytes, null);
+    }
+
+    /**
+     * A part written by {@link #write}; with a {@code recordsFile}, its records are written there now and read from
+     * it as they are iterated, so that the caller need not keep {@code bytes} (the driver of many parts holds their
+     * facts and figures, not their records).
+     */
+    static SplitAnalysis.Part read(byte[] bytes, Path recordsFile) throws IOException {
         try {
-            return readPart(bytes);
+            return readPart(bytes, recordsFile);
         } catch (java.io.EOFException e) {
             throw new IOException("a part of the analysis ends early (" + bytes.length + " bytes): its header is cut", e);
         }
     }
 
-    private static SplitAnalysis.Part readPart(byte[] bytes) throws IOException {
+    private static SplitAnalysis.Part readPart(byte[] bytes, Path recordsFile) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         header(in, "part");
         Totals totals = totals(in);
@@ -106,10 +123,23 @@ final class PartBytes {
         if (offsets[4] != bytes.length - start) {
             throw new IOException("a part's records are " + (bytes.length - start) + " bytes (its header says " + offsets[4] + ")");
         }
-        var stats = new Records<>(bytes, start + offsets[0], counts[0], codecs.connections);
-        var messages = new Records<>(bytes, start + offsets[1], counts[1], codecs.messages);
-        var invocations = new Records<>(bytes, start + offsets[2], counts[2], codecs.invocations);
-        var packets = new Records<>(bytes, start + offsets[3], counts[3], codecs.packets);
+        Source source;
+        if (recordsFile == null) {
+            source = offset -> new ByteArrayInputStream(bytes, start + (int) offset, bytes.length - start - (int) offset);
+        } else {
+            try (OutputStream out = Files.newOutputStream(recordsFile)) {
+                out.write(bytes, start, bytes.length - start);
+            }
+            source = offset -> {
+                FileChannel channel = FileChannel.open(recordsFile, StandardOpenOption.READ);
+                channel.position(offset);
+                return new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+            };
+        }
+        var stats = new Records<>(source, offsets[0], counts[0], codecs.connections);
+        var messages = new Records<>(source, offsets[1], counts[1], codecs.messages);
+        var invocations = new Records<>(source, offsets[2], counts[2], codecs.invocations);
+        var packets = new Records<>(source, offsets[3], counts[3], codecs.packets);
         return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, firsts, stats, messages, invocations, packets, codecs);
     }
 
@@ -262,18 +292,23 @@ final class PartBytes {
         return new String(b, java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** Where a part's records are: a stream of them from an offset (the part's bytes, or the file they went to). */
+    private interface Source {
+        InputStream from(long offset) throws IOException;
+    }
+
     /**
-     * One list of a part's records, read from the bytes each time it is iterated. The settle step reads each list once,
-     * in order.
+     * One list of a part's records, read from its source each time it is iterated. The settle step reads each list once,
+     * in order; a file's stream is closed when its last record has been read.
      */
     private static final class Records<T> extends AbstractList<T> {
-        private final byte[] bytes;
-        private final int offset;
+        private final Source source;
+        private final long offset;
         private final int size;
         private final Spill.Codec<T> codec;
 
-        Records(byte[] bytes, int offset, int size, Spill.Codec<T> codec) {
-            this.bytes = bytes;
+        Records(Source source, long offset, int size, Spill.Codec<T> codec) {
+            this.source = source;
             this.offset = offset;
             this.size = size;
             this.codec = codec;
@@ -291,7 +326,13 @@ final class PartBytes {
 
         @Override
         public Iterator<T> iterator() {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, offset, bytes.length - offset));
+            if (size == 0) return java.util.Collections.emptyIterator();
+            DataInputStream in;
+            try {
+                in = new DataInputStream(source.from(offset));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read a part's records", e);
+            }
             return new Iterator<>() {
                 int read;
 
@@ -305,7 +346,9 @@ final class PartBytes {
                     if (read >= size) throw new NoSuchElementException();
                     read++;
                     try {
-                        return codec.read(in);
+                        T record = codec.read(in);
+                        if (read == size) in.close();
+                        return record;
                     } catch (IOException e) {
                         throw new UncheckedIOException("a part's records end early (record " + read + " of " + size + ")", e);
                     }

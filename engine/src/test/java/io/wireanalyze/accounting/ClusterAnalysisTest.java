@@ -5,6 +5,7 @@ import io.wireanalyze.protocols.ProtocolTable;
 import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,11 +14,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ClusterAnalysisTest {
 
+    @TempDir
+    static Path work;
+
     static List<Path> captures() throws IOException {
         return MergeableLedgerTest.captures();
     }
@@ -43,12 +49,17 @@ class ClusterAnalysisTest {
         AnalysisResult whole = Analyses.analyze(frames, options);
         Random random = new Random(pcap.getFileName().toString().hashCode());
         for (int parts : new int[]{1, 3, 7}) {
-            try (AnalysisResult cluster = run(frames, parts, random, options, Analyzer.RECORDS_IN_MEMORY)) {
+            try (AnalysisResult cluster = run(frames, parts, random, options, Analyzer.RECORDS_IN_MEMORY, null)) {
                 SplitAnalysisTest.same(whole, cluster, pcap + ": " + parts + " parts");
             }
         }
+        // The driver as the Spark job runs it: each part's records in a file of its own, read from there as settled.
+        Path recordsDir = Files.createTempDirectory(work, "parts");
+        try (AnalysisResult cluster = run(frames, 7, random, options, Analyzer.RECORDS_IN_MEMORY, recordsDir)) {
+            SplitAnalysisTest.same(whole, cluster, pcap + ": 7 parts, records in files");
+        }
         try (AnalysisResult wholeSpilled = Analyzer.analyze(() -> TestCaptures.source("capture", frames), options, f -> { }, 4);
-             AnalysisResult spilled = run(frames, 3, random, options, 4)) {
+             AnalysisResult spilled = run(frames, 3, random, options, 4, Files.createTempDirectory(work, "spilled"))) {
             SplitAnalysisTest.same(wholeSpilled, spilled, pcap + ": spilled");
         }
     }
@@ -70,7 +81,7 @@ class ClusterAnalysisTest {
     }
 
     /** The cluster's steps, in one JVM, with nothing but bytes between them. */
-    static AnalysisResult run(List<Frame> frames, int parts, Random random, AnalysisOptions options, int recordsInMemory)
+    static AnalysisResult run(List<Frame> frames, int parts, Random random, AnalysisOptions options, int recordsInMemory, Path recordsDir)
             throws IOException {
         // A file's task: every frame's headers.
         ByteArrayOutputStream headerBytes = new ByteArrayOutputStream();
@@ -102,7 +113,12 @@ class ClusterAnalysisTest {
                 for (Object[] x : byPart.get(p)) task.accept((Frame) x[0], (Long) x[1], (Long) x[2], (Long) x[3]);
                 done.add(task.finish());
             }
-            ClusterAnalysis.Settled settled = driver.settle(done, "capture", null, recordsInMemory);
+            ClusterAnalysis.Settled settled = driver.settle(done.size(), done::get, recordsDir, "capture", null, recordsInMemory);
+            if (recordsDir != null) {
+                try (Stream<Path> files = Files.list(recordsDir)) {
+                    assertEquals(parts, files.filter(f -> f.getFileName().toString().startsWith("part-")).count(), "a file per part");
+                }
+            }
             if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
             settled.result().close();
             round = settled.nextRound();

@@ -20,6 +20,7 @@ import scala.Tuple2;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,9 +39,10 @@ import java.util.stream.IntStream;
  * 10 bytes a packet), sent back to its file's task.</li>
  * <li>The files' tasks read their packets again and send each one, with its figures, to the part of its connection:
  * a shuffle keyed by part and TCP index, sorted within each part ({@code repartitionAndSortWithinPartitions}).</li>
- * <li>A task per part analyses its connections; the driver collects the parts' results (bytes) and settles them. When
- * the facts ask for another round, the parts run again on the shuffled packets, kept by Spark, with the facts
- * broadcast.</li>
+ * <li>A task per part analyses its connections; its result (bytes) stays on its executor's disk. The driver fetches
+ * the results a few parts at a time and settles them, writing each part's records to a file of its own as it comes, so
+ * it holds the parts' facts and figures but never all their records. When the facts ask for another round, the parts
+ * run again on the shuffled packets, kept by Spark, with the facts broadcast.</li>
  * </ol>
  * Spark schedules, shuffles and ships; this class only says what each step is. The result is the same, byte for byte,
  * as {@code analyze --merge} of the same files.
@@ -144,21 +146,32 @@ public final class SparkAnalysis implements ClusterEngine {
             long start = driver.captureStartNanos();
             for (int r = 1; ; r++) {
                 Broadcast<byte[]> facts = sc.broadcast(round);
-                List<Tuple2<Integer, byte[]>> done = new ArrayList<>(packets.mapPartitionsWithIndex((p, it) -> {
+                // The parts' results stay on the executors' disks; the driver fetches them a few at a time as it
+                // settles, writing each one's records to a file of its own, so it never holds all the results at once.
+                JavaRDD<byte[]> results = packets.mapPartitions(it -> {
                     ClusterAnalysis.Task task = new ClusterAnalysis.Task(FileTasks.options(recipe), Analyzer.RECORDS_IN_MEMORY, facts.value(), start);
                     while (it.hasNext()) {
                         Tuple2<Long, byte[]> x = it.next();
                         FileTasks.Packet packet = FileTasks.Packet.read(x._2());
                         task.accept(packet.frame(), x._1() & ((1L << INDEX_BITS) - 1), packet.elapsed(), packet.clock());
                     }
-                    return List.of(new Tuple2<>(p, task.finish())).iterator();
-                }, true).collect());
-                done.sort((a, b) -> Integer.compare(a._1(), b._1()));
-                long bytes = done.stream().mapToLong(t -> t._2().length).sum();
-                progress.say("spark: round " + r + ": " + done.size() + " parts analysed (" + bytes / 1024 + " KiB of results)");
-                ClusterAnalysis.Settled settled = driver.settle(done.stream().map(Tuple2::_2).toList(), source, stopReason,
-                        Analyzer.RECORDS_IN_MEMORY);
-                facts.destroy();
+                    return List.of(task.finish()).iterator();
+                }, true);
+                results.persist(StorageLevel.DISK_ONLY());
+                // Several parts' records are copied into the result's own lists as they are settled, so their files can go
+                // then; one part's records are the result's, read as the reports are written: its bytes stay in memory.
+                Path recordsDir = parts > 1 ? Files.createTempDirectory("wireanalyze-parts-") : null;
+                ClusterAnalysis.Settled settled;
+                try {
+                    long bytes = results.map(b -> (long) b.length).reduce(Long::sum);
+                    progress.say("spark: round " + r + ": " + parts + " parts analysed (" + bytes / 1024 + " KiB of results, fetched "
+                            + FETCH + " at a time)");
+                    settled = driver.settle(parts, new Fetch(results, parts), recordsDir, source, stopReason, Analyzer.RECORDS_IN_MEMORY);
+                } finally {
+                    results.unpersist(false);
+                    facts.destroy();
+                    if (recordsDir != null) deleteTree(recordsDir);
+                }
                 if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
                 settled.result().close();
                 round = settled.nextRound();
@@ -223,8 +236,42 @@ public final class SparkAnalysis implements ClusterEngine {
         return number;
     }
 
-    /** Files whose headers the driver fetches in one job when its pass reaches the first of them. */
+    /** Files whose headers, or parts whose results, the driver fetches in one job. */
     static final int FETCH = 4;
+
+    /**
+     * The parts' results, fetched from Spark's storage {@link #FETCH} parts at a time as the settle step asks for them
+     * in order; a part's bytes are dropped once handed over.
+     */
+    private static final class Fetch implements ClusterAnalysis.PartSource {
+        private final JavaRDD<byte[]> results;
+        private final int parts;
+        private final java.util.Map<Integer, byte[]> fetched = new java.util.HashMap<>();
+
+        Fetch(JavaRDD<byte[]> results, int parts) {
+            this.results = results;
+            this.parts = parts;
+        }
+
+        @Override
+        public byte[] bytes(int part) throws IOException {
+            if (!fetched.containsKey(part)) {
+                int[] ask = IntStream.range(part, Math.min(parts, part + FETCH)).toArray();
+                List<byte[]>[] got = results.collectPartitions(ask);
+                for (int i = 0; i < ask.length; i++) {
+                    if (got[i].size() != 1) throw new IOException("part " + ask[i] + " of the analysis gave " + got[i].size() + " results, not 1");
+                    fetched.put(ask[i], got[i].get(0));
+                }
+            }
+            return fetched.remove(part);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
 
     private static String stopReason(List<FileTasks.Summary> summaries, List<String> shown) {
         List<String> reasons = new ArrayList<>();
