@@ -212,7 +212,7 @@ final class Codecs {
                 for (int i = 0; i < components.length; i++) components[i] = value(in);
                 yield make(layout.canonical(), components);
             }
-            case ENUM -> type(in.readShort()).getEnumConstants()[in.readShort()];
+            case ENUM -> ENUM_CONSTANTS.get(type(in.readShort()))[in.readShort()];
             case NO_DETAILS -> Details.NONE;
             case LIST -> {
                 int n = in.readInt();
@@ -290,14 +290,48 @@ final class Codecs {
         }
     }
 
+    /** An enum's constants, once per class ({@link Class#getEnumConstants()} copies the array on every call). */
+    private static final ClassValue<Object[]> ENUM_CONSTANTS = new ClassValue<>() {
+        @Override
+        protected Object[] computeValue(Class<?> type) {
+            return type.getEnumConstants();
+        }
+    };
+
+    /** Strings up to this many bytes go through the thread's scratch array, not an array of their own. */
+    static final int SCRATCH_BYTES = 4096;
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_BYTES]);
+
+    /** A string's UTF-8 length and bytes. An ASCII string (nearly all) is copied through the scratch array. */
     private static void string(DataOutputStream out, String s) throws IOException {
+        int n = s.length();
+        if (n <= SCRATCH_BYTES) {
+            byte[] b = SCRATCH.get();
+            int i = 0;
+            for (; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) break;
+                b[i] = (byte) c;
+            }
+            if (i == n) {   // ASCII: its UTF-8 bytes are its chars
+                out.writeInt(n);
+                out.write(b, 0, n);
+                return;
+            }
+        }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
     }
 
     private static String string(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readInt()];
+        int n = in.readInt();
+        if (n >= 0 && n <= SCRATCH_BYTES) {
+            byte[] b = SCRATCH.get();
+            in.readFully(b, 0, n);
+            return new String(b, 0, n, StandardCharsets.UTF_8);
+        }
+        byte[] b = new byte[n];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
     }
