@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
@@ -21,6 +22,7 @@ public final class ConnectionDecoder {
     private final AnalysisScope scope;
     private final boolean sawSyn;
     private final Facts facts;
+    private final BufferPool buffers;
     private final StreamDriver[] drivers = new StreamDriver[2];   // [initiator, responder]
     private final boolean[] ended = new boolean[2];
     private ProtocolName protocol;
@@ -37,6 +39,15 @@ public final class ConnectionDecoder {
      * @param facts     what the connection tells the others of its capture and asks of them
      */
     public ConnectionDecoder(List<Decoding> protocols, AnalysisScope scope, boolean sawSyn, Facts facts) {
+        this(protocols, scope, sawSyn, facts, BufferPool.NONE);
+    }
+
+    /**
+     * @param buffers where the connection's stream buffers come from and go back to when nothing is pending: the pool
+     *                of the analyzer that decodes it, shared with its other connections
+     */
+    public ConnectionDecoder(List<Decoding> protocols, AnalysisScope scope, boolean sawSyn, Facts facts, BufferPool buffers) {
+        this.buffers = buffers;
         this.protocols = protocols;
         this.scope = scope;
         this.sawSyn = sawSyn;
@@ -58,7 +69,7 @@ public final class ConnectionDecoder {
     }
 
     private StreamDriver unknownDriver() {
-        return new StreamDriver(ProtocolName.UNKNOWN, scope.limits().maxMessageBytes());
+        return new StreamDriver(ProtocolName.UNKNOWN, scope.limits().maxMessageBytes(), buffers);
     }
 
     /** The pinned protocol ({@link ProtocolName#UNKNOWN} when none claimed it), or null while still probing. */
@@ -124,6 +135,7 @@ public final class ConnectionDecoder {
         int side = fromInitiator ? 0 : 1;
         if (protocol == null) {
             probeGap = true;   // what was buffered for the probe is not a clean start any more
+            drivers[side].discard();
             drivers[side] = unknownDriver();
             return;
         }
@@ -202,6 +214,8 @@ public final class ConnectionDecoder {
         if (maybe != null && over) return false;   // decided at the end of the capture: see pinIfServerKnown
         if (!undecided || over || a.remaining() > MAX_PROBE_BYTES || b.remaining() > MAX_PROBE_BYTES) {
             protocol = ProtocolName.UNKNOWN;
+            drivers[0].discard();
+            drivers[1].discard();
             drivers[0] = drivers[1] = null;
         }
         return false;

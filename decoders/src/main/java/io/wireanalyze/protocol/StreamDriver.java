@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol;
 
 import io.wireanalyze.codec.Failure;
+import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
@@ -21,6 +22,7 @@ public final class StreamDriver {
 
     private final ProtocolName protocol;
     private final int maxMessageBytes;
+    private final BufferPool pool;
     /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
     private byte[] buf = NONE;
     private int start;
@@ -32,8 +34,17 @@ public final class StreamDriver {
     private String skipReason;
 
     public StreamDriver(ProtocolName protocol, int maxMessageBytes) {
+        this(protocol, maxMessageBytes, BufferPool.NONE);
+    }
+
+    /**
+     * @param pool where the driver takes its buffer when bytes come and gives it back when nothing is pending (a
+     *             direction between messages holds none), shared with the other connections of its thread
+     */
+    public StreamDriver(ProtocolName protocol, int maxMessageBytes, BufferPool pool) {
         this.protocol = protocol;
         this.maxMessageBytes = maxMessageBytes;
+        this.pool = pool;
     }
 
     /**
@@ -41,7 +52,7 @@ public final class StreamDriver {
      * rather than copying it: {@code probed}, a driver that only buffered for the probes, is not used again).
      */
     public StreamDriver(ProtocolName protocol, int maxMessageBytes, StreamDriver probed) {
-        this(protocol, maxMessageBytes);
+        this(protocol, maxMessageBytes, probed.pool);
         if (probed.pending() > 0) {
             buf = probed.buf;
             start = probed.start;
@@ -76,14 +87,22 @@ public final class StreamDriver {
                 end -= start;
                 start = 0;
             }
-            if (end + n > buf.length) {
-                byte[] bigger = new byte[Math.max(Math.max(buf.length * 2, 1024), end + n)];
-                System.arraycopy(buf, 0, bigger, 0, end);
-                buf = bigger;
-            }
+            if (end + n > buf.length) replace(Math.max(Math.max(buf.length * 2, BufferPool.MIN), end + n));
         }
-        bytes.duplicate().get(buf, end, n);
+        bytes.get(bytes.position(), buf, end, n);
         end += n;
+    }
+
+    /**
+     * Moves the pending bytes into a buffer of at least {@code n} bytes taken from the pool, and gives the old one back.
+     */
+    private void replace(int n) {
+        byte[] bigger = pool.take(n);
+        System.arraycopy(buf, start, bigger, 0, end - start);
+        end -= start;
+        start = 0;
+        pool.give(buf);
+        buf = bigger;
     }
 
     /** {@code length} bytes at {@code offset} were never captured: what is buffered cannot be completed. */
@@ -153,10 +172,19 @@ public final class StreamDriver {
      */
     public void release() {
         if (pending() == 0) {
+            pool.give(buf);
             buf = NONE;
             start = 0;
             end = 0;
         }
+    }
+
+    /** The driver is not used again (a connection found to be no protocol's): its buffer goes back to the pool. */
+    public void discard() {
+        pool.give(buf);
+        buf = NONE;
+        start = 0;
+        end = 0;
     }
 
     private static final byte[] NONE = new byte[0];
@@ -172,11 +200,7 @@ public final class StreamDriver {
      */
     private void reserve(int n) {
         if (n <= buf.length) return;
-        byte[] room = new byte[n];
-        System.arraycopy(buf, start, room, 0, end - start);
-        end -= start;
-        start = 0;
-        buf = room;
+        replace(n);
     }
 
     /** Emits any unparsed run still open (at the end of the stream). */
@@ -226,6 +250,12 @@ public final class StreamDriver {
         if (start == end) {
             start = 0;
             end = 0;
+            // Nothing pending: the buffer goes back to the pool, if there is one (a connection between messages then
+            // holds none); without, the driver keeps it for its next message.
+            if (pool != BufferPool.NONE) {
+                pool.give(buf);
+                buf = NONE;
+            }
         }
     }
 }

@@ -26,6 +26,7 @@ public final class StreamReassembler {
 
     private final int maxBuffered;
     private final long maxHoleWaitNanos;
+    private final BufferPool pool;
     private boolean baseKnown;
     private long base;            // sequence number of stream offset 0
     private long next;            // next stream offset to deliver
@@ -54,8 +55,14 @@ public final class StreamReassembler {
      * @param maxHoleWaitNanos how long, in capture time, a hole the peer acknowledged waits for its segment
      */
     public StreamReassembler(int maxBuffered, long maxHoleWaitNanos) {
+        this(maxBuffered, maxHoleWaitNanos, BufferPool.NONE);
+    }
+
+    /** @param pool where the ring of recent bytes is taken from as it grows, and given back to on {@link #release()} */
+    public StreamReassembler(int maxBuffered, long maxHoleWaitNanos, BufferPool pool) {
         this.maxBuffered = maxBuffered;
         this.maxHoleWaitNanos = maxHoleWaitNanos;
+        this.pool = pool;
     }
 
     /** The SYN's sequence number: the stream starts after it. */
@@ -320,61 +327,104 @@ public final class StreamReassembler {
      * on the heap for as long as the connection lasts, and a capture's long-lived connections would then hold the file.
      */
     private void remember(long offset, ByteBuffer bytes) {
-        byte[] copy = new byte[bytes.remaining()];
-        bytes.get(bytes.position(), copy);
-        recent.add(offset, copy);
+        recent.add(offset, bytes);
     }
 
     /**
      * The latest delivered pieces, oldest first, at most {@link #RECENT_BYTES} of them (the latest piece always, whatever
-     * its size): each a copy, with its stream offset, in two parallel ring arrays. Delivered offsets only grow, so the
-     * pieces are in offset order and found by binary search. (Before, a {@code TreeMap} of wrapped copies: an entry, a
-     * boxed offset and a buffer per delivered segment, and the map's insertion a visible cost per packet.)
+     * its size): their bytes copied one after another into one ring of bytes, and each piece's stream offset, length and
+     * place in the ring in parallel ring arrays. Delivered offsets only grow, so the pieces are in offset order and found
+     * by binary search. The ring grows (doubling, up to {@link #RECENT_BYTES}, or the latest piece's size) as a
+     * direction's bytes come and is then reused: no array per delivered segment. (Before, a copy of each segment; and
+     * before that a {@code TreeMap} of wrapped copies.)
      */
     private final class Recent {
         private long[] offsets = NO_OFFSETS;
-        private byte[][] pieces = NO_PIECES;
+        private int[] lengths = NO_INTS;
+        private int[] starts = NO_INTS;   // index in data of each piece's first byte
+        private byte[] data = NO_BYTES;
         private int head;   // the oldest piece's slot
         private int count;
         private long bytes;
 
-        void add(long offset, byte[] piece) {
+        void add(long offset, ByteBuffer piece) {
+            int length = piece.remaining();
             // The oldest go first while, with the new piece, more than RECENT_BYTES would be kept (never the new one).
-            while (count > 0 && bytes + piece.length > RECENT_BYTES) {
-                int h = head;
-                bytes -= pieces[h].length;
-                pieces[h] = null;
-                head = (h + 1) & (pieces.length - 1);
+            while (count > 0 && bytes + length > RECENT_BYTES) {
+                bytes -= lengths[head];
+                head = (head + 1) & (offsets.length - 1);
                 count--;
             }
-            if (count == pieces.length) grow();
-            int slot = (head + count) & (pieces.length - 1);
+            if (count == offsets.length) grow();
+            if (bytes + length > data.length) growData((int) bytes + length);
+            int at = count == 0 ? 0 : wrap(last() + (long) lengths[slot(count - 1)]);
+            int first = Math.min(length, data.length - at);
+            piece.get(piece.position(), data, at, first);
+            if (first < length) piece.get(piece.position() + first, data, 0, length - first);
+            int slot = slot(count);
             offsets[slot] = offset;
-            pieces[slot] = piece;
+            lengths[slot] = length;
+            starts[slot] = at;
             count++;
-            bytes += piece.length;
+            bytes += length;
+        }
+
+        private int slot(int i) {
+            return (head + i) & (offsets.length - 1);
+        }
+
+        /** Index in data of the newest piece's first byte. */
+        private int last() {
+            return starts[slot(count - 1)];
+        }
+
+        private int wrap(long i) {
+            return (int) (i >= data.length ? i - data.length : i);
         }
 
         private void grow() {
-            int n = Math.max(8, pieces.length * 2);
+            int n = Math.max(8, offsets.length * 2);
             long[] o = new long[n];
-            byte[][] p = new byte[n][];
+            int[] l = new int[n], st = new int[n];
             for (int i = 0; i < count; i++) {
-                int slot = (head + i) & (pieces.length - 1);
-                o[i] = offsets[slot];
-                p[i] = pieces[slot];
+                int s = slot(i);
+                o[i] = offsets[s];
+                l[i] = lengths[s];
+                st[i] = starts[s];
             }
             offsets = o;
-            pieces = p;
+            lengths = l;
+            starts = st;
             head = 0;
         }
 
-        private long offset(int i) {
-            return offsets[(head + i) & (pieces.length - 1)];
+        /** A larger ring of bytes (at least {@code need}), the kept pieces moved to its start in order. */
+        private void growData(int need) {
+            int n = Math.max(need, Math.min(Math.max(MIN_RECENT, data.length * 2), RECENT_BYTES));
+            byte[] d = pool.take(n);
+            int at = 0;
+            for (int i = 0; i < count; i++) {
+                int s = slot(i), from = starts[s], len = lengths[s];
+                int first = Math.min(len, data.length - from);
+                System.arraycopy(data, from, d, at, first);
+                if (first < len) System.arraycopy(data, 0, d, at + first, len - first);
+                starts[s] = at;
+                at += len;
+            }
+            pool.give(data);
+            data = d;
         }
 
-        private byte[] piece(int i) {
-            return pieces[(head + i) & (pieces.length - 1)];
+        /** The direction is over: the ring goes back to the thread's pool. */
+        void release() {
+            pool.give(data);
+            data = NO_BYTES;
+            count = 0;
+            bytes = 0;
+        }
+
+        private long offset(int i) {
+            return offsets[slot(i)];
         }
 
         /** Counts the bytes of {@code copy} (at stream {@code offset}) that differ from the pieces kept. */
@@ -391,20 +441,32 @@ public final class StreamReassembler {
                     hi = mid - 1;
                 }
             }
-            int i = floor >= 0 && offset(floor) + piece(floor).length > offset ? floor : floor + 1;
+            int i = floor >= 0 && offset(floor) + lengths[slot(floor)] > offset ? floor : floor + 1;
             for (; i < count && offset(i) < end; i++) {
-                long key = offset(i);
-                byte[] k = piece(i);
-                long from = Math.max(offset, key), to = Math.min(end, key + k.length);
+                int s = slot(i);
+                long key = offsets[s];
+                int start = starts[s];
+                long from = Math.max(offset, key), to = Math.min(end, key + lengths[s]);
                 for (long j = from; j < to; j++) {
-                    if (copy.get(copy.position() + (int) (j - offset)) != k[(int) (j - key)]) conflictingBytes++;
+                    if (copy.get(copy.position() + (int) (j - offset)) != data[wrap(start + (j - key))]) conflictingBytes++;
                 }
             }
         }
     }
 
+    /**
+     * The direction gets nothing more (its connection's streams are closed, after {@link #summary()}): the bytes it kept
+     * to compare retransmitted copies with go back to the pool, for the directions that follow.
+     */
+    public void release() {
+        recent.release();
+    }
+
+    /** The ring of recent bytes a direction starts with, once it delivers any. */
+    static final int MIN_RECENT = BufferPool.MIN;
     private static final long[] NO_OFFSETS = new long[0];
-    private static final byte[][] NO_PIECES = new byte[0][];
+    private static final int[] NO_INTS = new int[0];
+    private static final byte[] NO_BYTES = new byte[0];
 
     private void giveUp(long upTo, StreamListener out) {
         if (upTo > next) {

@@ -69,6 +69,34 @@ class StreamReassemblerTest {
     }
 
     @Test
+    void aRetransmittedCopyIsComparedAcrossTheEndOfTheRingOfRecentBytesWhichGoesBackToThePoolOnRelease() {
+        BufferPool pool = new BufferPool(16 << 20);
+        StreamReassembler r = new StreamReassembler(1 << 20, 10_000_000_000L, pool);
+        r.syn(0);
+        int piece = 300_000;
+        // Four pieces of 300,000 bytes. The ring grows to 512 KiB for the first, then to 1 MiB (the 512 KiB one goes to
+        // the pool); with the fourth the first is dropped (more than a mebibyte) and the fourth, from index 900,000,
+        // wraps round the ring's end at 148,576 bytes.
+        for (int i = 0; i < 4; i++) send(r, 1 + (long) piece * i, String.valueOf((char) ('a' + i)).repeat(piece));
+        assertEquals(0, r.conflictingBytes());
+        String fourth = "d".repeat(piece);
+        send(r, 1 + 3L * piece, fourth);                                   // the same bytes, across the wrap
+        assertEquals(0, r.conflictingBytes());
+        char[] changed = fourth.toCharArray();
+        changed[100] = 'X';                                                // before the wrap
+        changed[200_000] = 'Y';                                            // after it
+        send(r, 1 + 3L * piece, new String(changed));
+        assertEquals(2, r.conflictingBytes());
+        send(r, 1 + 10, "XX");                                             // the first piece: no longer kept
+        assertEquals(2, r.conflictingBytes());
+        send(r, 1 + piece + 5, "bbXb");                                    // the second: kept
+        assertEquals(3, r.conflictingBytes());
+        assertEquals(512 << 10, pool.pooledBytes());
+        r.release();
+        assertEquals((512 << 10) + (1 << 20), pool.pooledBytes());
+    }
+
+    @Test
     void onlyTheLatestMegabyteDeliveredIsComparedWith() {
         StreamReassembler r = new StreamReassembler(1 << 20);
         r.syn(0);

@@ -9,6 +9,7 @@ import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Decoding;
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocol.ProtocolName;
+import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.tcp.StreamListener;
 import io.wireanalyze.tcp.StreamReassembler;
 
@@ -74,6 +75,14 @@ public final class Analyzer {
     private final ConnectionQueue closing = new ConnectionQueue();
     private final ConnectionQueue closed = new ConnectionQueue();
     private final long holeWaitNanos;
+    /**
+     * The byte arrays its connections hand on to each other (stream buffers, rings of recent bytes): this analyzer's
+     * connections are reassembled and decoded on its thread, one call after another ({@link Lanes.InOrder}, or
+     * {@link Lanes.Deferred} when drained).
+     */
+    private final BufferPool buffers = new BufferPool(BUFFERS_POOLED_BYTES);
+    /** The most bytes the pool of byte arrays keeps. */
+    static final long BUFFERS_POOLED_BYTES = 16L << 20;
     /** The capture as a whole: frames, times, copies, TCP indices (the one pass over every packet's headers). */
     private final SplitAnalysis.Headers headers;
     private final Tracker tracker;
@@ -330,11 +339,11 @@ public final class Analyzer {
                 if (id > firsts.length) firsts = java.util.Arrays.copyOf(firsts, firsts.length * 2);
                 firsts[id - 1] = tcpIndex;
             }
-            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait)
-                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait);
+            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, buffers)
+                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, buffers);
             c.lane = lanes.laneOf(c);
             c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
-            c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts);
+            c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts, buffers);
             c.captureStartNanos = part ? captureStartNanos : tracker.firstNanos();
             c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
             live.put(key, c);

@@ -5,6 +5,9 @@ import io.wireanalyze.protocol.Details;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -95,23 +98,37 @@ final class Codecs {
     private static final int NULL = 0, STRING = 1, LONG = 2, INT = 3, SHORT = 4, BYTE = 5, DOUBLE = 6, FLOAT = 7,
             BOOLEAN = 8, LIST = 9, MAP = 10, RECORD = 11, ENUM = 12, NO_DETAILS = 13;
 
-    /** A record's components, read and made. */
-    private record Layout(Method[] accessors, Constructor<?> canonical) {
+    /**
+     * A record's components, read and made. Each component is read through a method handle of its own type: a
+     * {@code long}, {@code int}, {@code double} or {@code boolean} component is written as it is, without the boxed
+     * value and the argument array a reflective call made for every component of every record spilled (the same bytes).
+     */
+    private record Layout(Method[] accessors, Constructor<?> canonical, MethodHandle[] getters, char[] kinds) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
                 RecordComponent[] components = type.getRecordComponents();
                 Method[] accessors = new Method[components.length];
                 Class<?>[] types = new Class<?>[components.length];
+                MethodHandle[] getters = new MethodHandle[components.length];
+                char[] kinds = new char[components.length];
                 for (int i = 0; i < components.length; i++) {
                     accessors[i] = components[i].getAccessor();
                     accessors[i].setAccessible(true);
                     types[i] = components[i].getType();
+                    Class<?> t = types[i];
+                    kinds[i] = t == long.class ? 'J' : t == int.class ? 'I' : t == double.class ? 'D' : t == boolean.class ? 'Z' : 'L';
+                    try {
+                        MethodHandle getter = MethodHandles.lookup().unreflect(accessors[i]);
+                        getters[i] = getter.asType(MethodType.methodType(kinds[i] == 'L' ? Object.class : t, Record.class));
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("cannot read " + accessors[i] + " to spill it", e);
+                    }
                 }
                 try {
                     Constructor<?> canonical = type.getDeclaredConstructor(types);
                     canonical.setAccessible(true);
-                    return new Layout(accessors, canonical);
+                    return new Layout(accessors, canonical, getters, kinds);
                 } catch (NoSuchMethodException e) {
                     throw new IllegalStateException(type + ": a record without its canonical constructor", e);
                 }
@@ -144,7 +161,10 @@ final class Codecs {
         } else if (v instanceof Record r) {
             out.writeByte(RECORD);
             out.writeShort(index(r.getClass()));
-            for (Method accessor : Layout.OF.get(r.getClass()).accessors()) value(out, get(accessor, r));
+            Layout layout = Layout.OF.get(r.getClass());
+            MethodHandle[] getters = layout.getters();
+            char[] kinds = layout.kinds();
+            for (int i = 0; i < getters.length; i++) component(out, kinds[i], getters[i], r);
         } else if (v instanceof Enum<?> e) {
             out.writeByte(ENUM);
             out.writeShort(index(e.getDeclaringClass()));
@@ -192,7 +212,7 @@ final class Codecs {
                 for (int i = 0; i < components.length; i++) components[i] = value(in);
                 yield make(layout.canonical(), components);
             }
-            case ENUM -> type(in.readShort()).getEnumConstants()[in.readShort()];
+            case ENUM -> ENUM_CONSTANTS.get(type(in.readShort()))[in.readShort()];
             case NO_DETAILS -> Details.NONE;
             case LIST -> {
                 int n = in.readInt();
@@ -229,11 +249,36 @@ final class Codecs {
         return classes.get(index);
     }
 
-    private static Object get(Method accessor, Record r) {
+    /** A record's component, written as {@link #value(DataOutputStream, Object)} writes its boxed value. */
+    private void component(DataOutputStream out, char kind, MethodHandle getter, Record r) throws IOException {
         try {
-            return accessor.invoke(r);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + accessor + " to spill it", e);
+            switch (kind) {
+                case 'J' -> {
+                    long v = (long) getter.invokeExact(r);
+                    out.writeByte(LONG);
+                    out.writeLong(v);
+                }
+                case 'I' -> {
+                    int v = (int) getter.invokeExact(r);
+                    out.writeByte(INT);
+                    out.writeInt(v);
+                }
+                case 'D' -> {
+                    double v = (double) getter.invokeExact(r);
+                    out.writeByte(DOUBLE);
+                    out.writeDouble(v);
+                }
+                case 'Z' -> {
+                    boolean v = (boolean) getter.invokeExact(r);
+                    out.writeByte(BOOLEAN);
+                    out.writeBoolean(v);
+                }
+                default -> value(out, (Object) getter.invokeExact(r));
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot read a component of " + r.getClass().getName() + " to spill it", e);
         }
     }
 
@@ -245,14 +290,48 @@ final class Codecs {
         }
     }
 
+    /** An enum's constants, once per class ({@link Class#getEnumConstants()} copies the array on every call). */
+    private static final ClassValue<Object[]> ENUM_CONSTANTS = new ClassValue<>() {
+        @Override
+        protected Object[] computeValue(Class<?> type) {
+            return type.getEnumConstants();
+        }
+    };
+
+    /** Strings up to this many bytes go through the thread's scratch array, not an array of their own. */
+    static final int SCRATCH_BYTES = 4096;
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_BYTES]);
+
+    /** A string's UTF-8 length and bytes. An ASCII string (nearly all) is copied through the scratch array. */
     private static void string(DataOutputStream out, String s) throws IOException {
+        int n = s.length();
+        if (n <= SCRATCH_BYTES) {
+            byte[] b = SCRATCH.get();
+            int i = 0;
+            for (; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) break;
+                b[i] = (byte) c;
+            }
+            if (i == n) {   // ASCII: its UTF-8 bytes are its chars
+                out.writeInt(n);
+                out.write(b, 0, n);
+                return;
+            }
+        }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
     }
 
     private static String string(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readInt()];
+        int n = in.readInt();
+        if (n >= 0 && n <= SCRATCH_BYTES) {
+            byte[] b = SCRATCH.get();
+            in.readFully(b, 0, n);
+            return new String(b, 0, n, StandardCharsets.UTF_8);
+        }
+        byte[] b = new byte[n];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
     }

@@ -5,6 +5,7 @@ import io.wireanalyze.protocol.ConnectionDecoder;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.tcp.Direction;
+import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.tcp.StreamReassembler;
 
 import java.util.ArrayList;
@@ -75,13 +76,19 @@ final class Connection {
 
     Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
                long maxHoleWaitNanos) {
+        this(id, initiator, responder, sawSyn, synSeq, maxBufferedStreamBytes, maxHoleWaitNanos, BufferPool.NONE);
+    }
+
+    /** @param buffers the analyzer's pool its streams' rings of recent bytes come from (and go back to when closed) */
+    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
+               long maxHoleWaitNanos, BufferPool buffers) {
         this.id = id;
         this.initiator = initiator;
         this.responder = responder;
         this.sawSyn = sawSyn;
         this.synSeq = synSeq;
-        streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
-        streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos);
+        streams[0] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos, buffers);
+        streams[1] = new StreamReassembler(maxBufferedStreamBytes, maxHoleWaitNanos, buffers);
     }
 
     /** Its packet of TCP index {@code tcpIndex} is in hand: the places of the work it causes. */
@@ -110,6 +117,8 @@ final class Connection {
     /** Its streams are flushed and get nothing more: keeps their final state, drops the rest. */
     void closeStreams() {
         ends = new StreamReassembler.Summary[]{streams[0].summary(), streams[1].summary()};
+        streams[0].release();
+        streams[1].release();
         streams = null;
         listeners = null;
     }
