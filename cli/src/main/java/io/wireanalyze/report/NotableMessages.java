@@ -36,7 +36,7 @@ final class NotableMessages {
         for (MessageRecord r : messages) {
             Message m = r.message();
             if (!notable(m) || notable++ >= MAX_LINES) continue;
-            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type(), detail(m));
+            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type().label(), detail(m));
         }
         if (notable == 0) {
             out.println(indent + "none");

@@ -48,7 +48,7 @@ class CaptureSynthesizerTest {
     record Figures(Map<String, Long> messages, Map<String, Long> invocations, Map<String, Long> connections, long frames) {
         static Figures of(AnalysisResult r) {
             Map<String, Long> messages = new TreeMap<>(), invocations = new TreeMap<>(), connections = new TreeMap<>();
-            r.messages().forEach(m -> messages.merge(m.message().protocol() + " " + m.message().type(), 1L, Long::sum));
+            r.messages().forEach(m -> messages.merge(m.message().protocol() + " " + m.message().type().label(), 1L, Long::sum));
             r.invocations().forEach(i -> invocations.merge(i.method(), 1L, Long::sum));
             r.connections().forEach(c -> connections.merge(c.protocol(), 1L, Long::sum));
             return new Figures(messages, invocations, connections, r.capture().frames());

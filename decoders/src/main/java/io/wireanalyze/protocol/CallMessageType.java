@@ -19,9 +19,4 @@ public enum CallMessageType implements MessageType {
     public static CallMessageType of(Role role, boolean fault) {
         return fault ? FAULT : role == Role.REQUEST ? CALL : REPLY;
     }
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

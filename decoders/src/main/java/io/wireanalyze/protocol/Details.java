@@ -44,15 +44,6 @@ public interface Details {
         return null;
     }
 
-    /**
-     * A fault's code and message as an {@link #exception}: {@code code: message}, the code alone without a message, or
-     * null without either (the call formats whose replies fault: Hessian, Burlap, XML-RPC).
-     */
-    static String fault(String code, String message) {
-        if (code == null && message == null) return null;
-        return message == null ? code : code + ": " + message;
-    }
-
     /** A short note for the text report's list of notable messages (DGC ObjIDs, an acknowledged return), or null. */
     default String note() {
         return null;

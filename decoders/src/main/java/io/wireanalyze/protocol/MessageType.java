@@ -5,7 +5,8 @@ public interface MessageType {
 
     /**
      * The stable name in reports and JSON: an enum's constant's name in lower case, {@code _} as {@code -}
-     * ({@code DGC_ACK} is {@code dgc-ack}), worked out once per enum. Each enum's {@code toString} returns it.
+     * ({@code DGC_ACK} is {@code dgc-ack}), worked out once per enum. Whoever shows a type writes its label: a default
+     * method cannot override {@code toString}, which stays the constant's name.
      */
     default String label() {
         Enum<?> e = (Enum<?>) this;
@@ -22,11 +23,6 @@ public interface MessageType {
         @Override
         public String label() {
             return "unparsed";
-        }
-
-        @Override
-        public String toString() {
-            return label();
         }
     }
 }

@@ -100,7 +100,7 @@ class FieldCapturesTest {
             var details = x.info().details().asMap();
             details.remove("remoteInterface");
             out.add(m.connection() + " " + x.direction() + " " + x.offset() + "+" + x.length() + " " + x.protocol() + " "
-                    + x.type() + " " + x.phase() + " " + withoutInterface(x.info().method()) + " " + x.info().name() + " " + details
+                    + x.type().label() + " " + x.phase() + " " + withoutInterface(x.info().method()) + " " + x.info().name() + " " + details
                     + " packets " + m.packets());
         }
         out.sort(null);

@@ -5,7 +5,7 @@ import java.util.Iterator;
 import java.util.function.Function;
 
 /**
- * An option that takes one of an enum's labels (its {@code toString}, read by {@link EnumLabels#parse}): the picocli
+ * An option that takes one of an enum's labels ({@link EnumLabels#label}, read by {@link EnumLabels#parse}): the picocli
  * converter (invalid input a usage error with the parser's one line) and the completion candidates
  * ({@code ${COMPLETION-CANDIDATES}}), in one class for every such option. An enum binds it to its parser in a
  * subclass with a public no-argument constructor: {@code converter = X.Choices.class, completionCandidates =
@@ -28,6 +28,6 @@ public abstract class EnumOption<E extends Enum<E>> extends ParsedConverter<E> i
     /** The labels, in declaration order. */
     @Override
     public Iterator<String> iterator() {
-        return Arrays.stream(type.getEnumConstants()).map(Enum::toString).iterator();
+        return Arrays.stream(type.getEnumConstants()).map(EnumLabels::label).iterator();
     }
 }

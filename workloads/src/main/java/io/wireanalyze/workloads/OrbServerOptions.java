@@ -21,6 +21,20 @@ public record OrbServerOptions(int namingPort, int objectPort, String name, Giop
         Objects.requireNonNull(namingGiop, "namingGiop");
     }
 
+    /** A server's options from its config: its ports and name, the naming service reached with {@code namingGiop}. */
+    public static OrbServerOptions of(ServerConfig config, GiopVersion namingGiop) {
+        return new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(), namingGiop);
+    }
+
+    /**
+     * Launches the ORB server JVM {@code mainClass} (named {@code who} in messages) with these options and waits for
+     * its READY line, {@code READY naming=<port> object=<port>}; the start-up the iiop and rmi-iiop workloads share.
+     */
+    public ServerReady launch(ServerJvm server, String who, LaunchSettings launch, Class<?> mainClass) throws WorkloadException {
+        String expected = ServerLaunch.READY_PREFIX + "naming=" + namingPort + " object=" + objectPort;
+        return server.launch(who, launch, mainClass, launch.serverProperties(), toArgs(), expected);
+    }
+
     public List<String> toArgs() {
         return List.of(NAMING_PORT, Integer.toString(namingPort), OBJECT_PORT, Integer.toString(objectPort),
                 NAME, name, NAMING_GIOP, namingGiop.text());

@@ -1,7 +1,6 @@
 package io.wireanalyze.protocol.burlap;
 
-import io.wireanalyze.protocol.ByteCount;
-import io.wireanalyze.protocol.Details;
+import io.wireanalyze.protocol.FaultingDetails;
 
 /**
  * What a Burlap call, reply or fault carries beyond the shared fields, in bytes of the HTTP body.
@@ -15,21 +14,11 @@ import io.wireanalyze.protocol.Details;
  * @param faultMessage a fault's {@code message}, or null
  */
 public record BurlapDetails(Integer arguments, long messageBytes, Long valueBytes, long elements, String faultCode,
-                            String faultMessage) implements Details {
+                            String faultMessage) implements FaultingDetails {
 
     @Override
     public void fields(FieldSink out) {
         out.put("burlapArguments", arguments).put("burlapMessageBytes", messageBytes).put("burlapValueBytes", valueBytes)
                 .put("xmlElements", elements).put("faultCode", faultCode).put("faultMessage", faultMessage);
-    }
-
-    @Override
-    public void counts(CountSink out) {
-        out.put(ByteCount.VALUES, valueBytes);
-    }
-
-    @Override
-    public String exception() {
-        return Details.fault(faultCode, faultMessage);
     }
 }

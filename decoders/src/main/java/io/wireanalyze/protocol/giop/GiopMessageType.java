@@ -38,9 +38,4 @@ public enum GiopMessageType implements MessageType {
     boolean fromClient() {
         return this == REQUEST || this == CANCEL_REQUEST || this == LOCATE_REQUEST;
     }
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

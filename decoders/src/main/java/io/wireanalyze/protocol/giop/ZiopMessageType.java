@@ -5,9 +5,4 @@ import io.wireanalyze.protocol.MessageType;
 /** A ZIOP message (CORBA ZIOP 1.0): a compressed GIOP message, reported whole and not inflated. */
 public enum ZiopMessageType implements MessageType {
     ZIOP;
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

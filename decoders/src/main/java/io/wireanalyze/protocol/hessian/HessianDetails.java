@@ -1,7 +1,6 @@
 package io.wireanalyze.protocol.hessian;
 
-import io.wireanalyze.protocol.ByteCount;
-import io.wireanalyze.protocol.Details;
+import io.wireanalyze.protocol.FaultingDetails;
 
 /**
  * What a Hessian call, reply or fault carries beyond the shared fields, in bytes of the HTTP body (HTTP's framing is
@@ -17,22 +16,12 @@ import io.wireanalyze.protocol.Details;
  * @param faultMessage a fault's {@code message}, or null
  */
 public record HessianDetails(HessianVersion version, Integer arguments, long messageBytes, Long valueBytes, long values,
-                             String faultCode, String faultMessage) implements Details {
+                             String faultCode, String faultMessage) implements FaultingDetails {
 
     @Override
     public void fields(FieldSink out) {
         out.put("hessianVersion", version.label()).put("hessianArguments", arguments).put("hessianMessageBytes", messageBytes)
                 .put("hessianValueBytes", valueBytes).put("hessianValues", values)
                 .put("faultCode", faultCode).put("faultMessage", faultMessage);
-    }
-
-    @Override
-    public void counts(CountSink out) {
-        out.put(ByteCount.VALUES, valueBytes);
-    }
-
-    @Override
-    public String exception() {
-        return Details.fault(faultCode, faultMessage);
     }
 }

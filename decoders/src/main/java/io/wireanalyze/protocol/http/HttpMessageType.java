@@ -8,9 +8,4 @@ public enum HttpMessageType implements MessageType {
     REQUEST,
     /** A final response, with any interim (1xx) responses before it. */
     RESPONSE;
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

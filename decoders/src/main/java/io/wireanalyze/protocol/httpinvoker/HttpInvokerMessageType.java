@@ -10,9 +10,4 @@ public enum HttpInvokerMessageType implements MessageType {
     REPLY,
     /** A {@code RemoteInvocationResult} carrying the exception the method threw. */
     EXCEPTION;
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

@@ -22,9 +22,4 @@ public enum JrmpMessageType implements MessageType {
     PING_ACK,
     /** DgcAck 0x54 with the UID of the return it acknowledges. */
     DGC_ACK;
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

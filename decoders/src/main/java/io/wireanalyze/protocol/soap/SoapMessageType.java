@@ -18,9 +18,4 @@ public enum SoapMessageType implements MessageType {
     XSD_REQUEST,
     /** The schema document answering it. */
     XSD;
-
-    @Override
-    public String toString() {
-        return label();
-    }
 }

@@ -28,11 +28,6 @@ public enum TlsContentType implements MessageType {
         return code;
     }
 
-    @Override
-    public String toString() {
-        return label();
-    }
-
     /** The type with this code, or null when it is none of these. */
     public static TlsContentType of(int code) {
         for (TlsContentType t : values()) if (t.code == code) return t;

@@ -1,7 +1,6 @@
 package io.wireanalyze.protocol.xmlrpc;
 
-import io.wireanalyze.protocol.ByteCount;
-import io.wireanalyze.protocol.Details;
+import io.wireanalyze.protocol.FaultingDetails;
 
 /**
  * What an XML-RPC call, reply or fault carries beyond the shared fields.
@@ -16,7 +15,7 @@ import io.wireanalyze.protocol.Details;
  * @param faultString   a fault's {@code faultString}, or null
  */
 public record XmlRpcDetails(Integer params, long bodyBytes, Long inflatedBytes, Long valueBytes, long elements, String faultCode,
-                            String faultString) implements Details {
+                            String faultString) implements FaultingDetails {
 
     @Override
     public void fields(FieldSink out) {
@@ -24,13 +23,9 @@ public record XmlRpcDetails(Integer params, long bodyBytes, Long inflatedBytes, 
                 .put("xmlrpcValueBytes", valueBytes).put("xmlElements", elements).put("faultCode", faultCode).put("faultString", faultString);
     }
 
+    /** XML-RPC's faultString. */
     @Override
-    public void counts(CountSink out) {
-        out.put(ByteCount.VALUES, valueBytes);
-    }
-
-    @Override
-    public String exception() {
-        return Details.fault(faultCode, faultString);
+    public String faultMessage() {
+        return faultString;
     }
 }

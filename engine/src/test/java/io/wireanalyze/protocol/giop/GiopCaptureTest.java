@@ -99,7 +99,7 @@ class GiopCaptureTest {
     void theTcpConnectionIsGiopWithTwoEchoInvocationsAndAZiopRequest() {
         assertEquals(1, result.connections().size());
         assertEquals("giop", result.connections().get(0).protocol());
-        List<String> types = result.messages().stream().map(r -> r.frame() + "-" + r.lastFrame() + " " + r.message().type()).toList();
+        List<String> types = result.messages().stream().map(r -> r.frame() + "-" + r.lastFrame() + " " + r.message().type().label()).toList();
         assertEquals(List.of("4-4 request", "6-6 reply", "8-10 request", "12-12 reply", "14-18 ziop"), types);
         Message ziop = result.messages().get(4).message();
         assertEquals("ZLIB", ziop.info().details().asMap().get("compressor"));

@@ -64,7 +64,7 @@ class TlsCaptureTest {
                 .map(x -> {
                     Message m = x.message();
                     MessageInfo i = m.info();
-                    return x.connection() + " " + m.direction() + " " + m.type() + " " + m.phase() + " " + i.method() + " " + i.hash()
+                    return x.connection() + " " + m.direction() + " " + m.type().label() + " " + m.phase() + " " + i.method() + " " + i.hash()
                             + " " + i.name() + " " + (i.details().column("objNum") instanceof Long n && n <= 2 ? n : "object") + " " + i.details().column("leaseMs") + " " + m.role();
                 }).toList();
     }
@@ -152,7 +152,7 @@ class TlsCaptureTest {
         for (int c = 1; c <= 3; c++) {
             int conn = c;
             List<String> inner = openssl.messages().stream().filter(m -> m.connection() == conn).map(MessageRecord::message)
-                    .filter(m -> m.protocol().label().equals("jrmp-tls")).map(m -> m.type() + " " + m.phase() + " " + m.info().method()).toList();
+                    .filter(m -> m.protocol().label().equals("jrmp-tls")).map(m -> m.type().label() + " " + m.phase() + " " + m.info().method()).toList();
             assertEquals(List.of("header handshake null", "endpoint handshake null", "call naming list", "protocol-ack handshake null",
                     "return naming list"), inner, "connection " + c);
         }

@@ -53,7 +53,7 @@ class TlsLegacySuitesTest {
         for (var c : r.connections()) assertEquals("jrmp-tls", c.protocol(), c.toString());
         for (int c = 1; c <= connections; c++) {
             List<String> inner = of(r, c).stream().filter(m -> m.protocol().label().equals("jrmp-tls"))
-                    .map(m -> m.type() + " " + m.phase() + " " + m.info().method() + " " + m.role()).toList();
+                    .map(m -> m.type().label() + " " + m.phase() + " " + m.info().method() + " " + m.role()).toList();
             assertEquals(List.of("header handshake null NONE", "endpoint handshake null NONE", "call naming list REQUEST",
                     "protocol-ack handshake null NONE", "return naming list REPLY"), inner, "connection " + c);
             List<String> reasons = of(r, c).stream().filter(m -> m.info().details() instanceof TlsDetails.Record d && d.reason() != null

@@ -1,9 +1,10 @@
 package io.wireanalyze.workloads.hessian;
 
 import io.wireanalyze.workloads.EnumLabels;
+import io.wireanalyze.workloads.Labelled;
 
 /** Which of the two protocols in Caucho's hessian jar a run speaks. */
-public enum CauchoProtocol {
+public enum CauchoProtocol implements Labelled {
     /** Hessian 1.0 or 2.0, binary: HessianSkeleton, HessianProxyFactory. */
     HESSIAN("/hessian/bench"),
     /** Burlap, Hessian 1.0's values written as XML: BurlapSkeleton, BurlapProxyFactory. */
@@ -18,11 +19,6 @@ public enum CauchoProtocol {
     /** The servlet's path. */
     public String path() {
         return path;
-    }
-
-    @Override
-    public String toString() {
-        return EnumLabels.of(this);
     }
 
     public static CauchoProtocol of(String text) {

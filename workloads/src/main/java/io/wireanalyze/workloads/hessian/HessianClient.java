@@ -49,13 +49,13 @@ public final class HessianClient {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()) + " client";
+        String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.label()) + " client";
         return ClientMain.run(kind, args, out, err, HessianClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
         Plan plan = options.plan();
-        CauchoProtocol protocol = CauchoProtocol.of(System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.toString()));
+        CauchoProtocol protocol = CauchoProtocol.of(System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.label()));
         String url = HessianWorkload.address(options.server().toString(), protocol);
         PlanRun run = new PlanRun("proxy for " + url);
         try {

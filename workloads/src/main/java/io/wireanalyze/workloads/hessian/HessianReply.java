@@ -2,10 +2,11 @@ package io.wireanalyze.workloads.hessian;
 
 import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Labelled;
 import io.wireanalyze.workloads.Parsed;
 
 /** {@code --hessian-reply}: how the servlet sends a reply. */
-public enum HessianReply {
+public enum HessianReply implements Labelled {
     /**
      * HessianSkeleton writes straight into the response: Jetty sends it chunked, with no Content-Length, and
      * HessianURLConnection (on HttpURLConnection) then gives up the connection, so each call opens a new one.
@@ -22,11 +23,6 @@ public enum HessianReply {
 
     public String description() {
         return description;
-    }
-
-    @Override
-    public String toString() {
-        return EnumLabels.of(this);
     }
 
     public static Parsed<HessianReply> parse(String text) {

@@ -44,7 +44,7 @@ public final class HessianServer {
         Parsed<HessianReply> reply = parsed.flatMap(o -> o.required(REPLY)).flatMap(HessianReply::parse);
         if (ServerMain.refused(ROLE, err, port, reply)) return 1;
         return ServerMain.serve(ROLE, "hessian", port.orElseThrow(), () -> start(port.orElseThrow(),
-                        CauchoProtocol.of(parsed.orElseThrow().value(PROTOCOL).orElse(CauchoProtocol.HESSIAN.toString())), reply.orElseThrow()),
+                        CauchoProtocol.of(parsed.orElseThrow().value(PROTOCOL).orElse(CauchoProtocol.HESSIAN.label())), reply.orElseThrow()),
                 JettyServer::port, JettyServer::close, in, out, err);
     }
 }

@@ -32,7 +32,7 @@ public final class HessianWorkload extends ServedWorkload {
     private final LaunchSettings launch;
 
     public HessianWorkload(int port, CauchoProtocol protocol, HessianOptions options, LaunchSettings launch) {
-        super(protocol + " server");
+        super(protocol.label() + " server");
         ServerConfig.checkPort("httpPort", port);
         this.port = port;
         this.protocol = protocol;
@@ -73,15 +73,15 @@ public final class HessianWorkload extends ServedWorkload {
         return server.start(this::close, () -> {
             LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
             return server.launch(stack, HessianServer.class, List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL,
-                    protocol.toString(), HessianServer.REPLY, options.reply().toString()), ServerLaunch.READY_PREFIX + "hessian=" + port);
+                    protocol.label(), HessianServer.REPLY, options.reply().label()), ServerLaunch.READY_PREFIX + "hessian=" + port);
         });
     }
 
     @Override
     public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
         server.requireRunning();
-        ClientLaunch client = new ClientLaunch(protocol + " client", HessianClient.class,
-                Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.toString()),
+        ClientLaunch client = new ClientLaunch(protocol.label() + " client", HessianClient.class,
+                Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.label()),
                 launch.placement().server(port), ServerConfig.DEFAULT_NAME);
         return ClientFleet.run(client, launch.withClassPath(StackLibrary.HESSIAN.classPath()), plan, resultFile);
     }
@@ -98,6 +98,6 @@ public final class HessianWorkload extends ServedWorkload {
             return List.of("Burlap (com.caucho hessian 4.0.66) at " + address(launch.placement().server(port).toString(), protocol)
                     + "; replies buffered with a Content-Length (one kept-alive connection)");
         return List.of("Hessian " + options.version() + ".0 (com.caucho hessian 4.0.66) at " + address(launch.placement().server(port).toString(), protocol)
-                + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply() + ")");
+                + "; replies " + options.reply().description() + " (--hessian-reply " + options.reply().label() + ")");
     }
 }

@@ -2,19 +2,15 @@ package io.wireanalyze.workloads.httprmi;
 
 import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Labelled;
 import io.wireanalyze.workloads.Parsed;
 
 /**
  * How the client's POSTs reach the web server: Juric et al. section 2.3 (HTTP-to-CGI/servlet tunnelling) directly,
  * or through an HTTP proxy as in their section 2.2.
  */
-public enum Via {
+public enum Via implements Labelled {
     DIRECT, PROXY;
-
-    @Override
-    public String toString() {
-        return EnumLabels.of(this);
-    }
 
     public static Parsed<Via> parse(String text) {
         return EnumLabels.parse(Via.class, "route", text);

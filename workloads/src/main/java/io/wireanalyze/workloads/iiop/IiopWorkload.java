@@ -88,10 +88,7 @@ public final class IiopWorkload extends ServedWorkload {
                     List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
                             IiopNamingServer.DB_DIR, namingDb.toString()),
                     ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
-            OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
-                    namingGiop);
-            String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
-            return server.launch("iiop server", launch, IiopServer.class, launch.serverProperties(), options.toArgs(), expected);
+            return OrbServerOptions.of(config, namingGiop).launch(server, "iiop server", launch, IiopServer.class);
         });
     }
 

@@ -11,7 +11,6 @@ import io.wireanalyze.workloads.OrbServerOptions;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServedWorkload;
-import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
@@ -71,10 +70,7 @@ public final class RmiIiopWorkload extends ServedWorkload {
     public ServerReady start() throws WorkloadException {
         return server.start(this::close, () -> {
             launch = config.launch().withClassPath(StackLibrary.GLASSFISH.classPath());
-            OrbServerOptions options = new OrbServerOptions(config.namingPort(), config.objectPort(), config.name(),
-                    namingGiop);
-            String expected = ServerLaunch.READY_PREFIX + "naming=" + config.namingPort() + " object=" + config.objectPort();
-            return server.launch("rmi-iiop server", launch, RmiIiopServer.class, launch.serverProperties(), options.toArgs(), expected);
+            return OrbServerOptions.of(config, namingGiop).launch(server, "rmi-iiop server", launch, RmiIiopServer.class);
         });
     }
 

@@ -45,7 +45,7 @@ public final class XmlRpcClientMain {
         String url = XmlRpcWorkload.address(options.server().toString());
         PlanRun run = new PlanRun("client for " + url);
         try {
-            XmlRpcTransport transport = XmlRpcTransport.parse(System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.toString())).orElseThrow();
+            XmlRpcTransport transport = XmlRpcTransport.parse(System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.label())).orElseThrow();
             XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
             config.setServerURL(URI.create(url).toURL());
             config.setEnabledForExtensions(true);

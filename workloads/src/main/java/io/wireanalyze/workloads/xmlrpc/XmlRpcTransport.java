@@ -2,10 +2,11 @@ package io.wireanalyze.workloads.xmlrpc;
 
 import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Labelled;
 import io.wireanalyze.workloads.Parsed;
 
 /** {@code --xmlrpc-transport}: seed 003's three Apache XML-RPC client transports. */
-public enum XmlRpcTransport {
+public enum XmlRpcTransport implements Labelled {
     /** XmlRpcSunHttpTransportFactory: the JDK's HttpURLConnection. */
     DEFAULT("XmlRpcSunHttpTransportFactory (HttpURLConnection)"),
     /** XmlRpcCommonsTransportFactory: Jakarta Commons HttpClient 3.1. */
@@ -21,11 +22,6 @@ public enum XmlRpcTransport {
 
     public String description() {
         return description;
-    }
-
-    @Override
-    public String toString() {
-        return EnumLabels.of(this);
     }
 
     public static Parsed<XmlRpcTransport> parse(String text) {

@@ -1,22 +1,13 @@
 package io.wireanalyze.workloads.xmlrpc;
 
-import io.wireanalyze.workloads.ClientFleet;
-import io.wireanalyze.workloads.ClientLaunch;
-import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.HttpPortOption;
+import io.wireanalyze.workloads.HttpServerWorkload;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Listener;
-import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.Workload;
-import io.wireanalyze.workloads.ServerLaunch;
-import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.WorkloadArgs;
-import io.wireanalyze.workloads.WorkloadException;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -26,20 +17,15 @@ import java.util.Map;
  * transport, vendor extensions on;
  * both on {@link StackLibrary#XMLRPC}'s class path.
  */
-public final class XmlRpcWorkload extends ServedWorkload {
+public final class XmlRpcWorkload extends HttpServerWorkload {
 
     static final String PATH = "/RPC2";
 
-    private final int port;
     private final XmlRpcOptions options;
-    private final LaunchSettings launch;
 
     public XmlRpcWorkload(int port, XmlRpcOptions options, LaunchSettings launch) {
-        super("xmlrpc server");
-        ServerConfig.checkPort("httpPort", port);
-        this.port = port;
+        super("xmlrpc", port, launch, StackLibrary.XMLRPC, XmlRpcServerMain.class, XmlRpcClientMain.class);
         this.options = options;
-        this.launch = launch;
     }
 
     /** {@code --protocol xmlrpc}: from {@link HttpPortOption} and {@link XmlRpcOptions}. */
@@ -65,31 +51,20 @@ public final class XmlRpcWorkload extends ServedWorkload {
         return "http://" + server + PATH;
     }
 
+    /** The client's transport, {@link XmlRpcClientMain#TRANSPORT_PROPERTY}. */
     @Override
-    public ServerReady start() throws WorkloadException {
-        return server.start(this::close, () -> {
-            return server.launch(launch.withClassPath(StackLibrary.XMLRPC.classPath()), XmlRpcServerMain.class,
-                    List.of(XmlRpcServerMain.PORT, Integer.toString(port)), ServerLaunch.READY_PREFIX + "xmlrpc=" + port);
-        });
-    }
-
-    @Override
-    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        server.requireRunning();
-        ClientLaunch client = new ClientLaunch("xmlrpc client", XmlRpcClientMain.class,
-                Map.of(XmlRpcClientMain.TRANSPORT_PROPERTY, options.transport().toString()),
-                launch.placement().server(port), ServerConfig.DEFAULT_NAME);
-        return ClientFleet.run(client, launch.withClassPath(StackLibrary.XMLRPC.classPath()), plan, resultFile);
+    protected Map<String, String> clientProperties() {
+        return Map.of(XmlRpcClientMain.TRANSPORT_PROPERTY, options.transport().label());
     }
 
     @Override
     public List<Listener> listeners() {
-        return List.of(new Listener("Apache XML-RPC's WebServer", launch.placement().server(port)));
+        return List.of(new Listener("Apache XML-RPC's WebServer", serverAddress()));
     }
 
     @Override
     public List<String> notes() {
-        return List.of("Apache XML-RPC 3.1.3 at " + address(launch.placement().server(port).toString()) + ", vendor extensions on; client transport "
-                + options.transport().description() + " (--xmlrpc-transport " + options.transport() + ")");
+        return List.of("Apache XML-RPC 3.1.3 at " + address(serverAddress().toString()) + ", vendor extensions on; client transport "
+                + options.transport().description() + " (--xmlrpc-transport " + options.transport().label() + ")");
     }
 }
