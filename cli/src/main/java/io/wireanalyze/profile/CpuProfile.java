@@ -27,15 +27,63 @@ import java.util.stream.Stream;
  * of the first measured call and the end of the last, counted by the package of their top frame, grouped as
  * Juric et al.'s Table 2 groups them ({@link Group}). Samples are CPU only: a thread blocked in a socket read is not
  * sampled (JFR samples threads running Java code), so "java.net sockets" is the time spent in the JDK's socket code.
+ * The wait is counted apart, from the same recordings' {@code jdk.SocketRead} and {@code jdk.SocketWrite} events (every
+ * blocking read and write with its duration, clipped to the window: {@link SocketWaits}), and {@link #timeTable()} and
+ * {@link #percentOf} put both on one scale, a sample standing for the 1 ms of CPU between two samples.
  *
  * @param counts  samples in the window by side and group
  * @param other   the samples of {@link Group#OTHER} in the window by package (both sides), to say what "other" is
  * @param outside samples of the same recordings outside the window (start-up, look-up, warm-up, shut-down)
  * @param files   the recordings read
  * @param frames  samples by top frame, {@code class.method} (both sides), for the seeds' tables by package and method
+ * @param waits   the time each side's threads waited in socket reads and writes within the window
+ * @param windowNanos the window's length, first measured call's start to last one's end (summed over runs by {@link #plus})
  */
 public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long> other, long outside, List<Path> files,
-                         Map<String, Long> frames) {
+                         Map<String, Long> frames, Map<JvmSide, SocketWaits> waits, long windowNanos) {
+
+    /** The milliseconds of thread time one execution sample stands for (the sampler's period, {@link FlightRecording}). */
+    public static final double MS_PER_SAMPLE = 1.0;
+    /** The fewest socket reads and writes in the window that put a thread on the calls' path (fewer if fewer calls were measured). */
+    public static final int CALL_PATH_OPERATIONS = 3;
+    /** The pseudo-frames a seed's row names to add the socket waits to its share ({@link #percentOf}). */
+    public static final String SOCKET_READ_WAIT = "jdk.SocketRead", SOCKET_WRITE_WAIT = "jdk.SocketWrite";
+
+    /**
+     * The time one side's threads spent in blocking socket reads and writes within the window ({@code jdk.SocketRead},
+     * {@code jdk.SocketWrite}: a read lasts until the peer's bytes arrive, so this is mostly waiting for the other JVM),
+     * of the threads on the calls' path: a thread with fewer than {@link #CALL_PATH_OPERATIONS} reads and writes in the
+     * window (an idle connection's handler blocked in one read through the calls, e.g. the registry look-up's) is left
+     * out, its time in {@code idleNanos}.
+     */
+    public record SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos) {
+        public static final SocketWaits NONE = new SocketWaits(0, 0, 0, 0, 0);
+
+        public SocketWaits plus(SocketWaits o) {
+            return new SocketWaits(readNanos + o.readNanos, writeNanos + o.writeNanos, reads + o.reads, writes + o.writes, idleNanos + o.idleNanos);
+        }
+
+        public double idleMs() {
+            return idleNanos / 1e6;
+        }
+
+        public double readMs() {
+            return readNanos / 1e6;
+        }
+
+        public double writeMs() {
+            return writeNanos / 1e6;
+        }
+
+        public double ms() {
+            return readMs() + writeMs();
+        }
+    }
+
+    /** Samples only (recordings without socket events). */
+    public CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long> other, long outside, List<Path> files, Map<String, Long> frames) {
+        this(counts, other, outside, files, frames, Map.of(), 0);
+    }
 
     /** The package groups, in the order of the table. */
     public enum Group {
@@ -93,6 +141,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         other = Map.copyOf(other);
         files = List.copyOf(files);
         frames = Map.copyOf(frames);
+        Map<JvmSide, SocketWaits> w = new EnumMap<>(JvmSide.class);
+        for (JvmSide s : JvmSide.values()) w.put(s, waits.getOrDefault(s, SocketWaits.NONE));
+        waits = w;
     }
 
     /** Nothing recorded. */
@@ -119,13 +170,28 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         Map<JvmSide, Map<Group, Long>> counts = new EnumMap<>(JvmSide.class);
         Map<String, Long> other = new java.util.HashMap<>();
         Map<String, Long> frames = new java.util.HashMap<>();
+        Map<JvmSide, SocketWaits> waits = new EnumMap<>(JvmSide.class);
         long outside = 0;
+        int callPath = Math.min(CALL_PATH_OPERATIONS, measured.size());
         for (Path f : files) {
             Map<Group, Long> side = counts.computeIfAbsent(FlightRecording.side(f), k -> new EnumMap<>(Group.class));
+            Map<Long, SocketWaits> byThread = new java.util.HashMap<>();
             try (RecordingFile r = new RecordingFile(f)) {
                 while (r.hasMoreEvents()) {
                     RecordedEvent e = r.readEvent();
-                    if (!e.getEventType().getName().equals("jdk.ExecutionSample")) continue;
+                    String name = e.getEventType().getName();
+                    if (name.equals(SOCKET_READ_WAIT) || name.equals(SOCKET_WRITE_WAIT)) {
+                        // The part of the read or write inside the window.
+                        Instant start = e.getStartTime().isBefore(from) ? from : e.getStartTime();
+                        Instant end = e.getEndTime().isAfter(to) ? to : e.getEndTime();
+                        if (!end.isAfter(start)) continue;
+                        long nanos = java.time.Duration.between(start, end).toNanos();
+                        boolean read = name.equals(SOCKET_READ_WAIT);
+                        long thread = e.getThread() == null ? -1 : e.getThread().getJavaThreadId();
+                        byThread.merge(thread, new SocketWaits(read ? nanos : 0, read ? 0 : nanos, read ? 1 : 0, read ? 0 : 1, 0), SocketWaits::plus);
+                        continue;
+                    }
+                    if (!name.equals("jdk.ExecutionSample")) continue;
                     RecordedStackTrace trace = e.getStackTrace();
                     if (trace == null || trace.getFrames().isEmpty()) continue;
                     Instant t = e.getStartTime();
@@ -139,11 +205,14 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                     side.merge(g, 1L, Long::sum);
                     if (g == Group.OTHER) other.merge(packageOf(type), 1L, Long::sum);
                 }
+                for (SocketWaits t : byThread.values())
+                    waits.merge(FlightRecording.side(f), t.reads() + t.writes() >= callPath ? t
+                            : new SocketWaits(0, 0, 0, 0, t.readNanos() + t.writeNanos()), SocketWaits::plus);
             } catch (IOException | RuntimeException e) {
                 throw new IOException("flight recording " + f + ": " + e.getMessage() + " (expected: a .jfr file JFR wrote when the JVM exited)", e);
             }
         }
-        return new CpuProfile(counts, other, outside, files, frames);
+        return new CpuProfile(counts, other, outside, files, frames, waits, java.time.Duration.between(from, to).toNanos());
     }
 
     /** A class's package, also for a hidden class such as {@code java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00}. */
@@ -167,7 +236,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         o.other.forEach((k, v) -> others.merge(k, v, Long::sum));
         Map<String, Long> top = new java.util.HashMap<>(frames);
         o.frames.forEach((k, v) -> top.merge(k, v, Long::sum));
-        return new CpuProfile(sum, others, outside + o.outside, all, top);
+        Map<JvmSide, SocketWaits> w = new EnumMap<>(JvmSide.class);
+        for (JvmSide s : JvmSide.values()) w.put(s, waits.get(s).plus(o.waits.get(s)));
+        return new CpuProfile(sum, others, outside + o.outside, all, top, w, windowNanos + o.windowNanos);
     }
 
     public long count(JvmSide side, Group g) {
@@ -187,6 +258,21 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         return total(JvmSide.CLIENT) + total(JvmSide.SERVER);
     }
 
+    /** Both sides' socket waits. */
+    public SocketWaits allWaits() {
+        return waits.get(JvmSide.CLIENT).plus(waits.get(JvmSide.SERVER));
+    }
+
+    /** One side's socket waits. */
+    public SocketWaits waits(JvmSide side) {
+        return waits.get(side);
+    }
+
+    /** Both sides' thread time on one scale, ms: the CPU samples (1 ms each) and the socket waits. */
+    public double timeMs() {
+        return total() * MS_PER_SAMPLE + allWaits().ms();
+    }
+
     /** Group {@code g}'s share of both sides' samples, in percent; NaN without samples. */
     public double percent(Group g) {
         long t = total();
@@ -194,14 +280,19 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     }
 
     /**
-     * The share of both sides' samples, in percent, whose top frame ({@code class.method}) starts with one of
-     * {@code prefixes} (e.g. {@code sun.rmi.transport.}, {@code java.io.ObjectOutputStream.}); NaN without samples.
+     * The share of both sides' thread time ({@link #timeMs()}: CPU samples as 1 ms each, plus the socket waits), in
+     * percent, of the samples whose top frame ({@code class.method}) starts with one of {@code prefixes} (e.g.
+     * {@code sun.rmi.transport.}, {@code java.io.ObjectOutputStream.}), plus the socket reads' wait if {@code prefixes}
+     * holds {@link #SOCKET_READ_WAIT} and the writes' if it holds {@link #SOCKET_WRITE_WAIT}; NaN without samples.
+     * Without socket events (an older recording) it is the share of the samples.
      */
     public double percentOf(List<String> prefixes) {
-        long t = total();
-        if (t == 0) return Double.NaN;
+        if (total() == 0) return Double.NaN;
         long n = frames.entrySet().stream().filter(e -> prefixes.stream().anyMatch(e.getKey()::startsWith)).mapToLong(Map.Entry::getValue).sum();
-        return 100.0 * n / t;
+        double ms = n * MS_PER_SAMPLE;
+        if (prefixes.contains(SOCKET_READ_WAIT)) ms += allWaits().readMs();
+        if (prefixes.contains(SOCKET_WRITE_WAIT)) ms += allWaits().writeMs();
+        return 100.0 * ms / timeMs();
     }
 
     /** The table printed beside the wire accounting: samples and shares by group, client, server and both. */
@@ -216,6 +307,55 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                     count(JvmSide.SERVER, g), pct(count(JvmSide.SERVER, g), total(JvmSide.SERVER)), count(g), pct(count(g), total()));
         out.printf(Locale.ROOT, "  %-40s %8d %7s %8d %7s %8d %7s%n", "total", total(JvmSide.CLIENT), "", total(JvmSide.SERVER), "", total(), "");
         if (!other.isEmpty()) out.println("  other, its largest packages: " + otherPackages(5));
+        out.print(waitTable());
+        out.print(timeTable());
+        out.flush();
+        return s.toString();
+    }
+
+    /** Label of the time table's row of socket waits. */
+    public static final String WAITING_ROW = "java.net sockets, waiting (reads, writes)";
+
+    /** The socket waits by side, ms, with the window for scale. */
+    public String waitTable() {
+        StringWriter s = new StringWriter();
+        PrintWriter out = new PrintWriter(s);
+        out.printf(Locale.ROOT, "Waiting in sockets during the measured calls, ms of thread time (JDK Flight Recorder, jdk.SocketRead and jdk.SocketWrite: "
+                + "every blocking read and write of the calls' threads, its part inside the %.1f ms window; not CPU)%n", windowNanos / 1e6);
+        out.printf(Locale.ROOT, "  %-40s %10s %10s %10s%n", "socket", "client", "server", "both");
+        SocketWaits c = waits(JvmSide.CLIENT), v = waits(JvmSide.SERVER), b = allWaits();
+        out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "reads, ms (waiting for the peer)", c.readMs(), v.readMs(), b.readMs());
+        out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "writes, ms", c.writeMs(), v.writeMs(), b.writeMs());
+        out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "reads counted", c.reads(), v.reads(), b.reads());
+        out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "writes counted", c.writes(), v.writes(), b.writes());
+        out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "left out: idle connections, ms", c.idleMs(), v.idleMs(), b.idleMs());
+        out.println("  (threads with fewer than " + CALL_PATH_OPERATIONS + " socket reads and writes in the window, e.g. the look-up's connection "
+                + "blocked in one read; selector waits and threads parked on a future are not socket reads and are not counted)");
+        out.flush();
+        return s.toString();
+    }
+
+    /**
+     * Where the threads' time went on one scale, the shape of Juric et al.'s Table 2 (whose profilers measured time,
+     * waits included): each group's CPU samples as 1 ms each (the sampler's period) and the socket waits as their own
+     * row, ms and % of client, server and both.
+     */
+    public String timeTable() {
+        StringWriter s = new StringWriter();
+        PrintWriter out = new PrintWriter(s);
+        out.println("Time by package during the measured calls, ms: the CPU samples above as 1 ms each, and the socket waits as their own row");
+        out.printf(Locale.ROOT, "  %-40s %8s %7s %8s %7s %8s %7s%n", "package", "client", "%", "server", "%", "both", "%");
+        double tc = total(JvmSide.CLIENT) * MS_PER_SAMPLE + waits(JvmSide.CLIENT).ms(), ts = total(JvmSide.SERVER) * MS_PER_SAMPLE + waits(JvmSide.SERVER).ms();
+        for (Group g : Group.values()) {
+            double c = count(JvmSide.CLIENT, g) * MS_PER_SAMPLE, v = count(JvmSide.SERVER, g) * MS_PER_SAMPLE;
+            out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", g == Group.SOCKETS ? g.label() + ", CPU" : g.label(), c, pct(c, tc), v, pct(v, ts),
+                    c + v, pct(c + v, tc + ts));
+            if (g == Group.SOCKETS) {
+                double wc = waits(JvmSide.CLIENT).ms(), wv = waits(JvmSide.SERVER).ms();
+                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", WAITING_ROW, wc, pct(wc, tc), wv, pct(wv, ts), wc + wv, pct(wc + wv, tc + ts));
+            }
+        }
+        out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", "time, ms", tc, "", ts, "", tc + ts, "");
         out.flush();
         return s.toString();
     }
@@ -242,6 +382,25 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         profiles.forEach((k, p) -> {
             if (!p.other.isEmpty()) out.println("  " + k + ": other's largest packages: " + p.otherPackages(4));
         });
+        out.println("Time by package during the measured calls, % of client and server time: CPU samples as 1 ms each, and the waits in "
+                + "socket reads and writes (jdk.SocketRead, jdk.SocketWrite) as their own row");
+        out.println(head);
+        for (Group g : Group.values()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-40s", g == Group.SOCKETS ? g.label() + ", CPU" : g.label()));
+            profiles.values().forEach(p -> row.append(String.format(Locale.ROOT, " %12s", pct(p.count(g) * MS_PER_SAMPLE, p.timeMs()))));
+            out.println(row);
+            if (g == Group.SOCKETS) {
+                StringBuilder w = new StringBuilder(String.format(Locale.ROOT, "  %-40s", WAITING_ROW));
+                profiles.values().forEach(p -> w.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().ms(), p.timeMs()))));
+                out.println(w);
+            }
+        }
+        StringBuilder time = new StringBuilder(String.format(Locale.ROOT, "  %-40s", "time, ms"));
+        profiles.values().forEach(p -> time.append(String.format(Locale.ROOT, " %12.1f", p.timeMs())));
+        out.println(time);
+        StringBuilder window = new StringBuilder(String.format(Locale.ROOT, "  %-40s", "measured calls' window, ms"));
+        profiles.values().forEach(p -> window.append(String.format(Locale.ROOT, " %12.1f", p.windowNanos() / 1e6)));
+        out.println(window);
         out.flush();
         return s.toString();
     }
@@ -263,6 +422,10 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     }
 
     private static String pct(long n, long total) {
+        return total == 0 ? "-" : String.format(Locale.ROOT, "%.1f", 100.0 * n / total);
+    }
+
+    private static String pct(double n, double total) {
         return total == 0 ? "-" : String.format(Locale.ROOT, "%.1f", 100.0 * n / total);
     }
 }

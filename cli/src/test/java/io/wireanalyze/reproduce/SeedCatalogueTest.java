@@ -278,6 +278,19 @@ class SeedCatalogueTest {
         assertEquals("5.00", t2.rows().get(1).get(5), "sun.rmi.transport: 10 of 200");
         assertEquals("20.00", t2.rows().get(4).get(5), "ObjectInputStream and ObjectOutputStream, their inner classes too");
         assertEquals("0.00", t2.rows().get(8).get(5), "sun.security.pkcs: none");
+        // The same samples with 300 ms of socket reads and 14 of writes (jdk.SocketRead, jdk.SocketWrite; 50 ms of an idle
+        // connection's read left out, in no row): the rows are
+        // shares of 514 ms, the samples 1 ms each; java.net.socket holds the 6 samples and the 314 ms of waits.
+        io.wireanalyze.profile.CpuProfile waited = new io.wireanalyze.profile.CpuProfile(jrmp.counts(), jrmp.other(), 0, List.of(), jrmp.frames(),
+                Map.of(io.wireanalyze.workloads.JvmSide.CLIENT, new io.wireanalyze.profile.CpuProfile.SocketWaits(200_000_000L, 4_000_000L, 20, 20, 50_000_000L),
+                        io.wireanalyze.workloads.JvmSide.SERVER, new io.wireanalyze.profile.CpuProfile.SocketWaits(100_000_000L, 10_000_000L, 20, 20, 0)), 290_000_000L);
+        SeedResult.Table w2 = SeedResult.of(s, List.of(run), Seed.Mode.QUICK, Map.of(Network.LOOPBACK, Map.of(WorkloadKind.JRMP, waited))).tables().get(3);
+        assertEquals("62.26", w2.rows().get(0).get(5), "(6 + 314) of 514 ms in java.net.socket, its waits included");
+        assertEquals("1.95", w2.rows().get(1).get(5), "sun.rmi.transport: 10 of 514 ms");
+        assertEquals("7.78", w2.rows().get(4).get(5), "serialization: 40 of 514 ms");
+        Seed tunnelling = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
+        assertTrue(((Quantity.Cpu) tunnelling.tables().get(2).rows().get(0).ours().get(0)).frames().contains("jdk.SocketWrite"),
+                "Table 5's socketWrite row holds the writes' waits");
         SeedResult unprofiled = SeedResult.of(s, List.of(run), Seed.Mode.QUICK);
         assertEquals("needs --profile", unprofiled.tables().get(3).rows().get(0).get(5));
         Seed t = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();

@@ -11,13 +11,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * JDK Flight Recorder for a workload's child JVMs ({@code --profile}): each JVM started with
- * {@link LaunchSettings#recordings()} set records CPU samples ({@code jdk.ExecutionSample} every millisecond, nothing
- * else) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
+ * {@link LaunchSettings#recordings()} set records CPU samples ({@code jdk.ExecutionSample} every millisecond) and every
+ * blocking socket read and write with its duration ({@code jdk.SocketRead}, {@code jdk.SocketWrite}, threshold 0, no
+ * stack trace: the time a thread waited on its socket, which the execution sampler does not see) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
  * {@code server-jrmp-server-1.jfr}, {@code client-jrmp-client-2.jfr}. Which samples fall in the measured calls is the
  * reader's business: the client's call records give the window.
  */
 public final class FlightRecording {
-    /** The settings file written into the folder: execution samples only, every 1 ms (JFR's profile setting takes 10 ms). */
+    /**
+     * The settings file written into the folder: execution samples every 1 ms (JFR's profile setting takes 10 ms), and
+     * every socket read and write however short (JFR's default keeps those over 20 ms), without stack traces.
+     */
     public static final String SETTINGS_FILE = "wireanalyze.jfc";
     static final String SETTINGS = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -25,6 +29,16 @@ public final class FlightRecording {
               <event name="jdk.ExecutionSample">
                 <setting name="enabled">true</setting>
                 <setting name="period">1 ms</setting>
+              </event>
+              <event name="jdk.SocketRead">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">false</setting>
+                <setting name="threshold">0 ms</setting>
+              </event>
+              <event name="jdk.SocketWrite">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">false</setting>
+                <setting name="threshold">0 ms</setting>
               </event>
             </configuration>
             """;
@@ -38,7 +52,9 @@ public final class FlightRecording {
         Path settings = dir.resolve(SETTINGS_FILE);
         try {
             Files.createDirectories(dir);
-            if (!Files.exists(settings)) Files.writeString(settings, SETTINGS, StandardCharsets.UTF_8);
+            // Written once per folder, and again where an older run left other settings (before socket waits were recorded).
+            if (!Files.exists(settings) || !Files.readString(settings, StandardCharsets.UTF_8).equals(SETTINGS))
+                Files.writeString(settings, SETTINGS, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("flight recording folder " + dir + ": " + e.getMessage(), e);
         }
