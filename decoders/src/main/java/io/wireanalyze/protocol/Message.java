@@ -26,6 +26,14 @@ public record Message(ProtocolName protocol, MessageType type, Phase phase, Dire
         return offset + length;
     }
 
+    /** The record's form with the type in the report's words ({@code type=call}), as error messages and tests read it. */
+    @Override
+    public String toString() {
+        return "Message[protocol=" + protocol + ", type=" + type.label() + ", phase=" + phase + ", direction=" + direction
+                + ", offset=" + offset + ", length=" + length + ", dataOffset=" + dataOffset + ", dataLength=" + dataLength
+                + ", role=" + role + ", requestId=" + requestId + ", info=" + info + "]";
+    }
+
     public Message withPhase(Phase p) {
         return new Message(protocol, type, p, direction, offset, length, dataOffset, dataLength, role, requestId, info);
     }
