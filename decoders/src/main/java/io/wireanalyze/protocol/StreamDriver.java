@@ -171,12 +171,7 @@ public final class StreamDriver {
      * get a buffer again.
      */
     public void release() {
-        if (pending() == 0) {
-            pool.give(buf);
-            buf = NONE;
-            start = 0;
-            end = 0;
-        }
+        if (pending() == 0) discard();
     }
 
     /** The driver is not used again (a connection found to be no protocol's): its buffer goes back to the pool. */
