@@ -21,8 +21,14 @@ public final class Tracker {
     static final String DUPLICATE = "copies of a TCP packet already seen (a tap or a mirror port; counted once)";
     static final String OTHER_INTERFACE = "TCP packets seen again on another interface (the same flow captured twice; counted once)";
 
-    /** How long, in capture time, a flow's recent packets are remembered for the copy check after its latest one. */
-    static final long FLOW_MEMORY_NANOS = 60_000_000_000L;
+    /**
+     * How long, in capture time, a flow's recent packets are remembered for the copy check after its latest one. A
+     * copy comes within {@link PacketCopies#WINDOW_NANOS} of its first sending, so a flow quiet for longer than that
+     * has nothing left to match; the margin beyond it keeps copies across a file whose clock steps back by up to
+     * 4 s. It was 60 s: a capture that opens a few hundred thousand connections within a minute then kept every
+     * one of their rings, and the collector spent half the analysis's CPU on them (the bench's 5 M-packet capture).
+     */
+    static final long FLOW_MEMORY_NANOS = 5_000_000_000L;
 
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
     /** Per flow, its latest packets (for copies); the least recently seen first. */
@@ -91,6 +97,11 @@ public final class Tracker {
             if (ring.latest() >= lastNanos - FLOW_MEMORY_NANOS) return;
             it.remove();
         }
+    }
+
+    /** How many flows the copy check remembers now. */
+    int flowsRemembered() {
+        return copies.size();
     }
 
     /** The flow of the latest TCP packet. */
