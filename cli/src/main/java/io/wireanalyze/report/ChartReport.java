@@ -59,8 +59,8 @@ public final class ChartReport {
         List<AnalysisResult> withLatency = results.stream().filter(LatencyStrip::hasLatency).toList();
         List<String> names = uniqueNames(results);
         String suffix = results.size() == 1 ? ": " + names.get(0) : "";
-        CategoryChart packets = bars("Packets per phase" + suffix, "packets", names, results, shown, s -> s.packets(), v -> Fmt.count(Math.round(v)));
-        CategoryChart elapsed = bars("Elapsed ms per phase" + suffix, "ms", names, results, shown, s -> s.elapsedMs(), ChartReport::shortMs);
+        CategoryChart packets = bars("Packets per phase", suffix, "packets", names, results, shown, s -> s.packets(), v -> Fmt.count(Math.round(v)));
+        CategoryChart elapsed = bars("Elapsed ms per phase", suffix, "ms", names, results, shown, s -> s.elapsedMs(), ChartReport::shortMs);
         packets.getStyler().setLegendVisible(false);   // one legend, right of the second chart: the same colours
 
         int height = BARS_HEIGHT + withLatency.size() * LatencyStrip.HEIGHT;
@@ -93,9 +93,13 @@ public final class ChartReport {
         }
     }
 
-    /** A stacked bar per capture, a series per phase in its colour, the totals over the bars. */
-    private static CategoryChart bars(String title, String yTitle, List<String> names, List<AnalysisResult> results, List<Phase> shown,
-                                      ToDoubleFunction<AnalysisResult.PhaseStats> value, DoubleFunction<String> format) {
+    /**
+     * A stacked bar per capture, a series per phase in its colour, the totals in the title ({@link #fitTitle}). The
+     * {@code suffix} (": " and the one capture's name) is dropped from the title when it does not fit: the name is
+     * under the bar too.
+     */
+    private static CategoryChart bars(String title, String suffix, String yTitle, List<String> names, List<AnalysisResult> results,
+                                      List<Phase> shown, ToDoubleFunction<AnalysisResult.PhaseStats> value, DoubleFunction<String> format) {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH / 2).height(BARS_HEIGHT).title(title).xAxisTitle("capture").yAxisTitle(yTitle).build();
         CategoryStyler s = c.getStyler();
         s.setStacked(true);
@@ -118,14 +122,32 @@ public final class ChartReport {
             CategorySeries series = c.addSeries(p.label(), names, ys);
             series.setFillColor(Legend.colour(p));
         }
-        // The totals, as the old bars had them at their ends: in the x axis labels, under each bar.
-        List<String> withTotals = new java.util.ArrayList<>();
-        for (int i = 0; i < results.size(); i++) {
-            AnalysisResult r = results.get(i);
-            withTotals.add(format.apply(shown.stream().mapToDouble(p -> value.applyAsDouble(r.phase(p))).sum()));
-        }
-        c.setTitle(title + " (totals: " + String.join(", ", withTotals) + ")");
+        List<String> totals = new java.util.ArrayList<>();
+        for (AnalysisResult r : results) totals.add(format.apply(shown.stream().mapToDouble(p -> value.applyAsDouble(r.phase(p))).sum()));
+        c.setTitle(fitTitle(title, suffix, totals, WIDTH / 2 - TITLE_MARGIN));
         return c;
+    }
+
+    /** Room left of and right of a chart's title within its half of the image. */
+    static final int TITLE_MARGIN = 40;
+
+    /**
+     * The longest title that fits {@code width} pixels in {@link #TITLE}: with the suffix and the totals, then without
+     * the suffix, then the bare title (the y axis still reads the totals). A centred title wider than its chart lost its
+     * first and last letters to the half's edge (a capture's long file name did it).
+     */
+    static String fitTitle(String title, String suffix, List<String> totals, int width) {
+        String t = "totals: " + String.join(", ", totals);
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            java.awt.FontMetrics m = g.getFontMetrics(TITLE);
+            for (String c : List.of(title + suffix + " (" + t + ")", title + " (" + t + ")")) {
+                if (m.stringWidth(c) <= width) return c;
+            }
+            return title;
+        } finally {
+            g.dispose();
+        }
     }
 
     /** The captures' file names, elided in the middle to 40 characters and made unique with a number where two are alike. */

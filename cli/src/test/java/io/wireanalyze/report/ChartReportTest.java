@@ -86,4 +86,17 @@ class ChartReportTest {
         int both = new ChartReport().render(List.of(ndpi, HandMade.result())).getHeight();
         assertEquals(with, both, "one more bar takes no height; one strip");
     }
+
+    @Test
+    void titlesFitTheirHalfOfTheImage() {
+        int room = ChartReport.WIDTH / 2 - ChartReport.TITLE_MARGIN;
+        List<String> one = List.of("295.9");
+        assertEquals("Elapsed ms per phase: dgc-clean.pcap (totals: 295.9)",
+                ChartReport.fitTitle("Elapsed ms per phase", ": dgc-clean.pcap", one, room));
+        // A capture's file name as `capture` writes it: the name goes (it is under the bar), the totals stay.
+        String name = ": capture-jrmp-20261127-005812-ints-6000-20-invocations.pcap";
+        assertEquals("Elapsed ms per phase (totals: 295.9)", ChartReport.fitTitle("Elapsed ms per phase", name, one, room));
+        List<String> many = java.util.Collections.nCopies(20, "2,846.0");
+        assertEquals("Packets per phase", ChartReport.fitTitle("Packets per phase", "", many, room));
+    }
 }
