@@ -15,16 +15,22 @@ final class RecordSpills implements Ledger.Sink {
     final Spill<PendingInvocation> invocations;
     final Spill<AnalysisResult.PacketRow> packets;
 
+    /** Connections by id. */
+    static final Comparator<AnalysisResult.ConnectionStats> CONNECTIONS = Comparator.comparingInt(AnalysisResult.ConnectionStats::id);
+    /** Messages by frame (those without a frame last), then by connection and place. */
+    static final Comparator<Codecs.Keyed<MessageRecord>> MESSAGES = Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
+            k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq);
+    /** Invocations in the order their requests were sent. */
+    static final Comparator<PendingInvocation> INVOCATIONS = Legs.ORDER;
+    /** Packet rows by frame. */
+    static final Comparator<AnalysisResult.PacketRow> PACKETS = Comparator.comparingLong(AnalysisResult.PacketRow::frame);
+
     RecordSpills(Codecs codecs, int recordsInMemory) {
         this.codecs = codecs;
-        connections = new Spill<>("connections", codecs.connections,
-                Comparator.comparingInt(AnalysisResult.ConnectionStats::id), recordsInMemory);
-        messages = new Spill<>("messages", codecs.messages, Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
-                k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq),
-                Math.max(1, recordsInMemory / 2));
-        invocations = new Spill<>("invocations", codecs.invocations, Legs.ORDER, recordsInMemory);
-        packets = new Spill<>("packets", codecs.packets, Comparator.comparingLong(AnalysisResult.PacketRow::frame),
-                (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
+        connections = new Spill<>("connections", codecs.connections, CONNECTIONS, recordsInMemory);
+        messages = new Spill<>("messages", codecs.messages, MESSAGES, Math.max(1, recordsInMemory / 2));
+        invocations = new Spill<>("invocations", codecs.invocations, INVOCATIONS, recordsInMemory);
+        packets = new Spill<>("packets", codecs.packets, PACKETS, (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
     }
 
     @Override

@@ -153,6 +153,106 @@ final class Spill<T> {
         return new Values();
     }
 
+    /**
+     * Lists each already in {@code order} (once {@code map} has made each record of list {@code i} what the merged list
+     * holds), merged as they are read: nothing is written again. Equal records come from the earlier list first, as
+     * {@link #sorted} would give them had the lists been added one after another. Closing it closes the lists.
+     */
+    static <T> List<T> merge(List<List<T>> lists, List<java.util.function.UnaryOperator<T>> maps, Comparator<T> order) {
+        if (lists.size() != maps.size()) throw new IllegalArgumentException(lists.size() + " lists, " + maps.size() + " maps");
+        long size = 0;
+        for (List<T> l : lists) size += l.size();
+        return new Merging<>(List.copyOf(lists), List.copyOf(maps), order, size);
+    }
+
+    /** {@link #merge}'s list: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
+    private static final class Merging<T> extends AbstractList<T> implements Closing {
+        private final List<List<T>> lists;
+        private final List<java.util.function.UnaryOperator<T>> maps;
+        private final Comparator<T> order;
+        private final long size;
+        private Iterator<T> cursor;
+        private int cursorIndex;
+
+        Merging(List<List<T>> lists, List<java.util.function.UnaryOperator<T>> maps, Comparator<T> order, long size) {
+            this.lists = lists;
+            this.maps = maps;
+            this.order = order;
+            this.size = size;
+        }
+
+        @Override
+        public int size() {
+            return (int) Math.min(size, Integer.MAX_VALUE);
+        }
+
+        @Override
+        public T get(int index) {
+            if (index < 0 || index >= size()) throw new IndexOutOfBoundsException(index);
+            if (cursor == null || index < cursorIndex) {
+                cursor = iterator();
+                cursorIndex = 0;
+            }
+            while (cursorIndex < index) {
+                cursor.next();
+                cursorIndex++;
+            }
+            cursorIndex++;
+            return cursor.next();
+        }
+
+        /** One list being read: its iterator and its current record, mapped. */
+        private final class Head {
+            final int index;
+            final Iterator<T> it;
+            T value;
+
+            Head(int index) {
+                this.index = index;
+                this.it = lists.get(index).iterator();
+            }
+
+            boolean advance() {
+                if (!it.hasNext()) return false;
+                value = maps.get(index).apply(it.next());
+                return true;
+            }
+        }
+
+        @Override
+        public Iterator<T> iterator() {
+            PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, lists.size()), (a, b) -> {
+                int c = order.compare(a.value, b.value);
+                return c != 0 ? c : Integer.compare(a.index, b.index);
+            });
+            for (int i = 0; i < lists.size(); i++) {
+                Head h = new Head(i);
+                if (h.advance()) heads.add(h);
+            }
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return !heads.isEmpty();
+                }
+
+                @Override
+                public T next() {
+                    Head h = heads.poll();
+                    if (h == null) throw new NoSuchElementException();
+                    T v = h.value;
+                    if (h.advance()) heads.add(h);
+                    return v;
+                }
+            };
+        }
+
+        @Override
+        public synchronized void close() {
+            cursor = null;
+            for (List<T> l : lists) Spill.close(l);
+        }
+    }
+
     /** The runs merged: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
     private static final class Merged<T> extends AbstractList<T> implements Closing {
         private final String kind;

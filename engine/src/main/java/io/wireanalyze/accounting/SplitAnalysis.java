@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * An analysis split into parts that never see each other: the engine's shape on one core, on every core and on a
@@ -292,14 +293,41 @@ public final class SplitAnalysis {
             messages = p.messages();
             invocations = p.invocations();
             packets = p.packets();
+        } else if (parts.stream().allMatch(SplitAnalysis::numberedInOrder)) {
+            // Each part's records are in the result's order already, and numbering its connections in the capture keeps
+            // that order (it numbered them by their first packets, as the capture does): merged as they are read.
+            codecs = new Codecs();
+            long[] firsts = parts.stream().flatMapToLong(p -> Arrays.stream(p.firsts())).sorted().toArray();
+            List<List<AnalysisResult.ConnectionStats>> cs = new ArrayList<>();
+            List<List<Codecs.Keyed<MessageRecord>>> ms = new ArrayList<>();
+            List<List<PendingInvocation>> is = new ArrayList<>();
+            List<List<AnalysisResult.PacketRow>> ps = new ArrayList<>();
+            List<UnaryOperator<AnalysisResult.ConnectionStats>> cm = new ArrayList<>();
+            List<UnaryOperator<Codecs.Keyed<MessageRecord>>> mm = new ArrayList<>();
+            List<UnaryOperator<PendingInvocation>> im = new ArrayList<>();
+            List<UnaryOperator<AnalysisResult.PacketRow>> pm = new ArrayList<>();
+            for (Part p : parts) {
+                int[] rank = ranks(firsts, p);
+                cs.add(p.connections());
+                cm.add(c -> Renumber.connection(c, rank(rank, c.id())));
+                ms.add(p.messages());
+                mm.add(m -> Renumber.message(m, rank(rank, m.value().connection())));
+                is.add(p.invocations());
+                im.add(i -> Renumber.invocation(i, rank(rank, i.record().connection())));
+                ps.add(p.packets());
+                pm.add(r -> Renumber.packet(r, rank(rank, r.connection())));
+            }
+            connections = Spill.merge(cs, cm, RecordSpills.CONNECTIONS);
+            messages = Spill.merge(ms, mm, RecordSpills.MESSAGES);
+            invocations = Spill.merge(is, im, RecordSpills.INVOCATIONS);
+            packets = Spill.merge(ps, pm, RecordSpills.PACKETS);
         } else {
             RecordSpills all = new RecordSpills(new Codecs(), recordsInMemory);
             codecs = all.codecs;
             // A connection's number in the capture: 1 + how many connections of any part started before it.
             long[] firsts = parts.stream().flatMapToLong(p -> Arrays.stream(p.firsts())).sorted().toArray();
             for (Part p : parts) {
-                int[] rank = new int[p.firsts().length];
-                for (int i = 0; i < rank.length; i++) rank[i] = Arrays.binarySearch(firsts, p.firsts()[i]) + 1;
+                int[] rank = ranks(firsts, p);
                 for (var c : p.connections()) all.connections.add(Renumber.connection(c, rank(rank, c.id())));
                 for (var m : p.messages()) all.messages.add(Renumber.message(m, rank(rank, m.value().connection())));
                 for (var i : p.invocations()) all.invocations.add(Renumber.invocation(i, rank(rank, i.record().connection())));
@@ -322,6 +350,20 @@ public final class SplitAnalysis {
         AnalysisResult result = new AnalysisResult(source, info, summary, totals.phases(), connections,
                 Spill.values(messages, k -> Analyzer.settled(k, facts)), calls.records(), packets);
         return new Settled(result, another);
+    }
+
+    /** Each of a part's connections' number in the capture: 1 + how many connections of any part started before it. */
+    private static int[] ranks(long[] firsts, Part p) {
+        int[] rank = new int[p.firsts().length];
+        for (int i = 0; i < rank.length; i++) rank[i] = Arrays.binarySearch(firsts, p.firsts()[i]) + 1;
+        return rank;
+    }
+
+    /** Whether a part numbered its connections in the order of their first packets (so the capture's numbers keep its order). */
+    private static boolean numberedInOrder(Part p) {
+        long[] f = p.firsts();
+        for (int i = 1; i < f.length; i++) if (f[i] <= f[i - 1]) return false;
+        return true;
     }
 
     /** The capture's number of a part's connection {@code id}. */

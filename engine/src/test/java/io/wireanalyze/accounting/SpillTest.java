@@ -66,6 +66,31 @@ class SpillTest {
     }
 
     @Test
+    void sortedListsMergeAsTheyAreReadWithEachOnesMapAsOneSpillWouldSortThem() {
+        Random random = new Random(11);
+        Comparator<Item> order = Comparator.comparingInt(Item::key);
+        List<Item> all = new ArrayList<>();
+        List<List<Item>> lists = new ArrayList<>();
+        List<java.util.function.UnaryOperator<Item>> maps = new ArrayList<>();
+        for (int l = 0; l < 3; l++) {
+            Spill<Item> spill = new Spill<>("items", ITEMS, order, 700);   // the first two spill to files
+            int shift = l;
+            for (int i = 0; i < (l == 2 ? 500 : 2_000); i++) spill.add(new Item(random.nextInt(200), i));
+            lists.add(spill.sorted());
+            maps.add(it -> new Item(it.key() * 3 + shift % 2, it.added() + 10_000 * shift));   // monotone in the key
+        }
+        for (int l = 0; l < 3; l++) for (Item it : lists.get(l)) all.add(maps.get(l).apply(it));
+        all.sort(order);   // stable: equal keys in list order, as one spill given the lists one after another
+        List<Item> merged = Spill.merge(lists, maps, order);
+        assertEquals(4_500, merged.size());
+        assertEquals(all, new ArrayList<>(merged));
+        assertEquals(all, new ArrayList<>(merged));   // a second read
+        for (int i = 0; i < merged.size(); i += 451) assertEquals(all.get(i), merged.get(i));
+        Spill.close(merged);   // closes the lists: their files are gone
+        assertThrows(IllegalStateException.class, () -> new ArrayList<>(lists.get(0)));
+    }
+
+    @Test
     void fewRecordsNeverTouchTheDisk() {
         Spill<Item> spill = new Spill<>("items", ITEMS, Comparator.comparingInt(Item::key), 1000);
         for (int i = 0; i < 999; i++) spill.add(new Item(999 - i, i));
