@@ -81,6 +81,8 @@ public final class Analyzer {
      * {@link Lanes.Deferred} when drained).
      */
     private final BufferPool buffers = new BufferPool(BUFFERS_POOLED_BYTES);
+    /** Logs of accounted connections, for new ones ({@link PacketLog.Recycler}). */
+    private final PacketLog.Recycler logs = new PacketLog.Recycler();
     /** The most bytes the pool of byte arrays keeps. */
     static final long BUFFERS_POOLED_BYTES = 16L << 20;
     /** The capture as a whole: frames, times, copies, TCP indices (the one pass over every packet's headers). */
@@ -339,8 +341,8 @@ public final class Analyzer {
                 if (id > firsts.length) firsts = java.util.Arrays.copyOf(firsts, firsts.length * 2);
                 firsts[id - 1] = tcpIndex;
             }
-            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, buffers)
-                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, buffers);
+            c = synAckFirst ? new Connection(id, s.dst(), s.src(), true, -1, buffered, wait, buffers, logs)
+                    : new Connection(id, s.src(), s.dst(), pureSyn, s.seq(), buffered, wait, buffers, logs);
             c.lane = lanes.laneOf(c);
             c.facts = new ConnectionFacts(settled, lanes.lanes()[c.lane].facts);
             c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts, buffers);

@@ -9,7 +9,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
@@ -102,8 +101,11 @@ final class Codecs {
      * A record's components, read and made. Each component is read through a method handle of its own type: a
      * {@code long}, {@code int}, {@code double} or {@code boolean} component is written as it is, without the boxed
      * value and the argument array a reflective call made for every component of every record spilled (the same bytes).
+     * It is read back the same way: each component goes into a reused {@link Frame} (a primitive as its bits, unboxed),
+     * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
+     * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
      */
-    private record Layout(Method[] accessors, Constructor<?> canonical, MethodHandle[] getters, char[] kinds) {
+    private record Layout(Method[] accessors, MethodHandle[] getters, char[] kinds, MethodHandle make) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
@@ -125,16 +127,115 @@ final class Codecs {
                         throw new IllegalStateException("cannot read " + accessors[i] + " to spill it", e);
                     }
                 }
+                Constructor<?> canonical;
                 try {
-                    Constructor<?> canonical = type.getDeclaredConstructor(types);
+                    canonical = type.getDeclaredConstructor(types);
                     canonical.setAccessible(true);
-                    return new Layout(accessors, canonical, getters, kinds);
                 } catch (NoSuchMethodException e) {
                     throw new IllegalStateException(type + ": a record without its canonical constructor", e);
+                }
+                try {
+                    return new Layout(accessors, getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot make " + type + " again from a spill", e);
                 }
             }
         };
     }
+
+    /**
+     * One record's components while it is read back: primitives as their bits in {@code bits}, the rest in
+     * {@code refs}. A thread keeps one frame per depth of nesting (a message's record holds its details' record).
+     */
+    private static final class Frame {
+        long[] bits = new long[16];
+        Object[] refs = new Object[16];
+
+        void fit(int n) {
+            if (bits.length < n) {
+                bits = new long[n];
+                refs = new Object[n];
+            }
+        }
+
+        static long j(Frame f, int i) {
+            return f.bits[i];
+        }
+
+        static int i(Frame f, int i) {
+            return (int) f.bits[i];
+        }
+
+        static double d(Frame f, int i) {
+            return Double.longBitsToDouble(f.bits[i]);
+        }
+
+        static boolean z(Frame f, int i) {
+            return f.bits[i] != 0;
+        }
+
+        static Object l(Frame f, int i) {
+            return f.refs[i];
+        }
+
+        /** {@code (Frame) -> Object}: the constructor called with slot i as its argument i. */
+        static MethodHandle maker(MethodHandle constructor, char[] kinds) throws IllegalAccessException {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            MethodType type = constructor.type();
+            int n = kinds.length;
+            MethodHandle made;
+            if (n == 0) {
+                made = MethodHandles.dropArguments(constructor, 0, Frame.class);
+            } else {
+                MethodHandle[] slots = new MethodHandle[n];
+                for (int k = 0; k < n; k++) {
+                    String name = switch (kinds[k]) {
+                        case 'J' -> "j";
+                        case 'I' -> "i";
+                        case 'D' -> "d";
+                        case 'Z' -> "z";
+                        default -> "l";
+                    };
+                    Class<?> returns = switch (kinds[k]) {
+                        case 'J' -> long.class;
+                        case 'I' -> int.class;
+                        case 'D' -> double.class;
+                        case 'Z' -> boolean.class;
+                        default -> Object.class;
+                    };
+                    MethodHandle slot;
+                    try {
+                        slot = lookup.findStatic(Frame.class, name, MethodType.methodType(returns, Frame.class, int.class));
+                    } catch (NoSuchMethodException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    // a reference slot is cast (or unboxed, for a short, byte or float) to the component's type
+                    slots[k] = MethodHandles.insertArguments(slot, 1, k).asType(MethodType.methodType(type.parameterType(k), Frame.class));
+                }
+                made = MethodHandles.permuteArguments(MethodHandles.filterArguments(constructor, 0, slots),
+                        MethodType.methodType(type.returnType(), Frame.class), new int[n]);
+            }
+            return made.asType(MethodType.methodType(Object.class, Frame.class));
+        }
+    }
+
+    /** A thread's frames, one per depth of nesting, made as deep as its records go and kept. */
+    private static final class Frames {
+        Frame[] at = new Frame[0];
+
+        Frame at(int depth, int n) {
+            if (depth >= at.length) {
+                Frame[] more = java.util.Arrays.copyOf(at, depth + 4);
+                for (int k = at.length; k < more.length; k++) more[k] = new Frame();
+                at = more;
+            }
+            Frame f = at[depth];
+            f.fit(n);
+            return f;
+        }
+    }
+
+    private static final ThreadLocal<Frames> FRAMES = ThreadLocal.withInitial(Frames::new);
 
     /**
      * Null, strings, numbers, booleans, lists, maps, enums, records of these, and {@link Details#NONE}. Anything else
@@ -198,6 +299,10 @@ final class Codecs {
     }
 
     private Object value(DataInputStream in) throws IOException {
+        return value(in, FRAMES.get(), 0);
+    }
+
+    private Object value(DataInputStream in, Frames frames, int depth) throws IOException {
         int tag = in.readByte();
         return switch (tag) {
             case NULL -> null;
@@ -206,24 +311,19 @@ final class Codecs {
             case INT -> in.readInt();
             case DOUBLE -> in.readDouble();
             case BOOLEAN -> in.readBoolean();
-            case RECORD -> {
-                Layout layout = Layout.OF.get(type(in.readShort()));
-                Object[] components = new Object[layout.accessors().length];
-                for (int i = 0; i < components.length; i++) components[i] = value(in);
-                yield make(layout.canonical(), components);
-            }
+            case RECORD -> record(in, type(in.readShort()), frames, depth);
             case ENUM -> ENUM_CONSTANTS.get(type(in.readShort()))[in.readShort()];
             case NO_DETAILS -> Details.NONE;
             case LIST -> {
                 int n = in.readInt();
                 List<Object> list = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) list.add(value(in));
+                for (int i = 0; i < n; i++) list.add(value(in, frames, depth));
                 yield Collections.unmodifiableList(list);
             }
             case MAP -> {
                 int n = in.readInt();
                 Map<Object, Object> map = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) map.put(value(in), value(in));
+                for (int i = 0; i < n; i++) map.put(value(in, frames, depth), value(in, frames, depth));
                 yield Collections.unmodifiableMap(map);
             }
             case SHORT -> in.readShort();
@@ -231,6 +331,45 @@ final class Codecs {
             case FLOAT -> in.readFloat();
             default -> throw new IOException("spilled record: unknown value tag " + tag);
         };
+    }
+
+    /**
+     * A record's components into this depth's frame, in order (a primitive component as the tag its writer wrote and
+     * its value, unboxed), then its canonical constructor on the frame.
+     */
+    private Object record(DataInputStream in, Class<?> type, Frames frames, int depth) throws IOException {
+        Layout layout = Layout.OF.get(type);
+        char[] kinds = layout.kinds();
+        int n = kinds.length;
+        Frame f = frames.at(depth, n);
+        for (int i = 0; i < n; i++) {
+            char kind = kinds[i];
+            if (kind == 'L') {
+                f.refs[i] = value(in, frames, depth + 1);
+                continue;
+            }
+            int tag = in.readByte();
+            int expected = kind == 'J' ? LONG : kind == 'I' ? INT : kind == 'D' ? DOUBLE : BOOLEAN;
+            if (tag != expected) {
+                throw new IOException("spilled record: cannot make a " + type.getName() + " again: component " + i
+                        + " has value tag " + tag + ", its type wants " + expected);
+            }
+            f.bits[i] = switch (kind) {
+                case 'J' -> in.readLong();
+                case 'I' -> in.readInt();
+                case 'D' -> Double.doubleToRawLongBits(in.readDouble());
+                default -> in.readBoolean() ? 1 : 0;
+            };
+        }
+        Object made;
+        try {
+            made = (Object) layout.make().invokeExact(f);
+        } catch (Throwable e) {
+            throw new IOException("spilled record: cannot make a " + type.getName() + " again: " + e, e);
+        } finally {
+            java.util.Arrays.fill(f.refs, 0, n, null);   // the frame keeps no record's parts alive
+        }
+        return made;
     }
 
     private synchronized int index(Class<?> type) {
@@ -279,14 +418,6 @@ final class Codecs {
             throw e;
         } catch (Throwable e) {
             throw new IllegalStateException("cannot read a component of " + r.getClass().getName() + " to spill it", e);
-        }
-    }
-
-    private static Object make(Constructor<?> canonical, Object[] components) throws IOException {
-        try {
-            return canonical.newInstance(components);
-        } catch (InstantiationException | IllegalAccessException | IllegalArgumentException | InvocationTargetException e) {
-            throw new IOException("spilled record: cannot make a " + canonical.getDeclaringClass().getName() + " again: " + e, e);
         }
     }
 

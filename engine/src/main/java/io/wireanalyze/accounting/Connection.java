@@ -33,7 +33,9 @@ final class Connection {
     final boolean[] ended = new boolean[2];
     boolean reset;
     /** Its packets, until it is accounted. */
-    PacketLog log = new PacketLog();
+    PacketLog log;
+    /** Where its log goes back to when it is accounted. */
+    final PacketLog.Recycler logs;
     /** The analysis' queue it waits in to be accounted (open, closing, closed), or null. */
     ConnectionQueue queue;
     /** Its neighbours in that queue. */
@@ -82,7 +84,15 @@ final class Connection {
     /** @param buffers the analyzer's pool its streams' rings of recent bytes come from (and go back to when closed) */
     Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
                long maxHoleWaitNanos, BufferPool buffers) {
+        this(id, initiator, responder, sawSyn, synSeq, maxBufferedStreamBytes, maxHoleWaitNanos, buffers, PacketLog.Recycler.NONE);
+    }
+
+    /** @param logs the analyzer's logs of accounted connections, its own taken from there */
+    Connection(int id, Endpoint initiator, Endpoint responder, boolean sawSyn, long synSeq, int maxBufferedStreamBytes,
+               long maxHoleWaitNanos, BufferPool buffers, PacketLog.Recycler logs) {
         this.id = id;
+        this.logs = logs;
+        this.log = logs.take();
         this.initiator = initiator;
         this.responder = responder;
         this.sawSyn = sawSyn;

@@ -79,6 +79,7 @@ final class Lane {
         c.decoder.finish(c.sink);
         c.conclude();
         new Ledger(options, c, c.captureStartNanos).account(totals, sink);
+        c.logs.give(c.log);   // the ledger is done with it
         c.log = null;
     }
 }

@@ -38,6 +38,41 @@ final class PacketLog {
         size++;
     }
 
+    /**
+     * Logs of accounted connections, kept for new ones so that a connection's columns are not grown again from 8 rows
+     * each time (the grown arrays were 2 to 3% of an analysis' allocation). Taken by the analyzer's thread, given back
+     * by the lane that accounted the connection: synchronized. Keeps at most {@link #KEPT} logs of at most
+     * {@link #KEPT_ROWS} rows, so what it holds stays under about 4 MB.
+     */
+    static final class Recycler {
+        static final int KEPT = 64, KEPT_ROWS = 1024;
+        /** Keeps none: every connection a new log (a connection made on its own, in tests). */
+        static final Recycler NONE = new Recycler(0);
+
+        private final PacketLog[] kept;
+        private int n;
+
+        Recycler() {
+            this(KEPT);
+        }
+
+        private Recycler(int kept) {
+            this.kept = new PacketLog[kept];
+        }
+
+        synchronized PacketLog take() {
+            return n == 0 ? new PacketLog() : kept[--n];
+        }
+
+        /** The log of a connection accounted: nothing reads it any more. */
+        synchronized void give(PacketLog log) {
+            if (n < kept.length && log.frame.length <= KEPT_ROWS) {
+                log.size = 0;
+                kept[n++] = log;
+            }
+        }
+    }
+
     private void grow() {
         int n = frame.length * 2;
         frame = Arrays.copyOf(frame, n);

@@ -136,6 +136,48 @@ class SpillTest {
         }
     }
 
+    /** Every kind of component, nested records and an empty one: read back through the frames, unboxed. */
+    record Empty() {
+    }
+
+    record Every(long j, int i, double d, boolean z, short s, byte b, float f, String text, Empty empty,
+                 List<Every> nested, java.util.concurrent.TimeUnit unit, Long boxed, double nan) {
+    }
+
+    @Test
+    void everyKindOfComponentComesBack() throws IOException {
+        Codecs codecs = new Codecs();
+        Every inner = new Every(-1L, 7, -0.0, false, (short) -3, (byte) 9, 1.5f, "é", new Empty(), List.of(), null, null, 0.1);
+        Every outer = new Every(Long.MIN_VALUE, Integer.MAX_VALUE, Double.MAX_VALUE, true, Short.MIN_VALUE, Byte.MAX_VALUE,
+                -2.25f, "x".repeat(5000), new Empty(), List.of(inner, inner), java.util.concurrent.TimeUnit.SECONDS, 5L, Double.NaN);
+        for (int round = 0; round < 3; round++) {   // the frames are reused from the second round on
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(round, (MessageRecord) null, -round));
+            codecs.finalInvocations.write(new DataOutputStream(bytes), new Codecs.Keyed(9, outer, 1));
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+            Codecs.Keyed<MessageRecord> first = codecs.messages.read(in);
+            assertEquals(round, first.seq());
+            assertEquals(-round, first.stamp());
+            assertEquals(null, first.value());
+            Object back = ((Codecs.Keyed<?>) codecs.finalInvocations.read(in)).value();
+            assertEquals(outer, back);
+            assertEquals(-0.0, ((Every) ((Every) back).nested().get(1)).d());
+            assertEquals(-1, in.read());
+        }
+    }
+
+    /** A component whose value tag is not its type's is refused with the record's class and the component named. */
+    @Test
+    void aComponentOfTheWrongTypeIsRefused() throws IOException {
+        Codecs codecs = new Codecs();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(1, (MessageRecord) null, 2));
+        byte[] b = bytes.toByteArray();
+        b[3] = 3;   // the seq's LONG tag (after RECORD and its class index) now says INT
+        IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new DataInputStream(new ByteArrayInputStream(b))));
+        assertTrue(e.getMessage().contains("Keyed again: component 0 has value tag 3"), e.getMessage());
+    }
+
     /** What is not made of records, enums, strings, numbers, booleans and lists is refused with its class named. */
     @Test
     void whatCannotComeBackIsRefused() {
