@@ -48,6 +48,14 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     public static final int CALL_PATH_OPERATIONS = 3;
     /** The pseudo-frames a seed's row names to add the socket waits to its share ({@link #percentOf}). */
     public static final String SOCKET_READ_WAIT = "jdk.SocketRead", SOCKET_WRITE_WAIT = "jdk.SocketWrite";
+    /**
+     * The pseudo-frame a seed's row names to add the calling thread's parks and monitor waits ({@code jdk.ThreadPark},
+     * {@code jdk.JavaMonitorWait} of a thread whose stack holds the workload's own code): CXF's client waits for its
+     * reply on a future where RMI's waits in a socket read.
+     */
+    public static final String CALLER_PARKED = "jdk.ThreadPark";
+    /** The package of the workloads' own code, whose frame on a park's stack marks the thread that made the calls. */
+    static final String WORKLOAD_CODE = "io.wireanalyze.workloads.";
 
     /**
      * The time one side's threads spent in blocking socket reads and writes within the window ({@code jdk.SocketRead},
@@ -56,11 +64,27 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
      * window (an idle connection's handler blocked in one read through the calls, e.g. the registry look-up's) is left
      * out, its time in {@code idleNanos}.
      */
-    public record SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos) {
-        public static final SocketWaits NONE = new SocketWaits(0, 0, 0, 0, 0);
+    public record SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos, long parkNanos, long parks) {
+        public static final SocketWaits NONE = new SocketWaits(0, 0, 0, 0, 0, 0, 0);
+
+        /** Socket waits only (no parks of the calling thread). */
+        public SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos) {
+            this(readNanos, writeNanos, reads, writes, idleNanos, 0, 0);
+        }
 
         public SocketWaits plus(SocketWaits o) {
-            return new SocketWaits(readNanos + o.readNanos, writeNanos + o.writeNanos, reads + o.reads, writes + o.writes, idleNanos + o.idleNanos);
+            return new SocketWaits(readNanos + o.readNanos, writeNanos + o.writeNanos, reads + o.reads, writes + o.writes, idleNanos + o.idleNanos,
+                    parkNanos + o.parkNanos, parks + o.parks);
+        }
+
+        /** The time the thread that made the calls was parked or in a monitor wait (a future's or a pipe's), ms. */
+        public double parkMs() {
+            return parkNanos / 1e6;
+        }
+
+        /** Waiting for the peer: socket reads and writes and the calling thread's parks, ms. */
+        public double peerMs() {
+            return ms() + parkMs();
         }
 
         public double idleMs() {
@@ -175,7 +199,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         int callPath = Math.min(CALL_PATH_OPERATIONS, measured.size());
         for (Path f : files) {
             Map<Group, Long> side = counts.computeIfAbsent(FlightRecording.side(f), k -> new EnumMap<>(Group.class));
-            Map<Long, SocketWaits> byThread = new java.util.HashMap<>();
+            Map<Long, SocketWaits> byThread = new java.util.HashMap<>(), parkedByThread = new java.util.HashMap<>();
             try (RecordingFile r = new RecordingFile(f)) {
                 while (r.hasMoreEvents()) {
                     RecordedEvent e = r.readEvent();
@@ -189,6 +213,16 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                         boolean read = name.equals(SOCKET_READ_WAIT);
                         long thread = e.getThread() == null ? -1 : e.getThread().getJavaThreadId();
                         byThread.merge(thread, new SocketWaits(read ? nanos : 0, read ? 0 : nanos, read ? 1 : 0, read ? 0 : 1, 0), SocketWaits::plus);
+                        continue;
+                    }
+                    if (name.equals("jdk.ThreadPark") || name.equals("jdk.JavaMonitorWait")) {
+                        // Only the thread that made the calls (the workload's code on its stack): idle pools park too.
+                        Instant start = e.getStartTime().isBefore(from) ? from : e.getStartTime();
+                        Instant end = e.getEndTime().isAfter(to) ? to : e.getEndTime();
+                        if (!end.isAfter(start) || !callersStack(e.getStackTrace())) continue;
+                        long nanos = java.time.Duration.between(start, end).toNanos();
+                        long thread = e.getThread() == null ? -1 : e.getThread().getJavaThreadId();
+                        parkedByThread.merge(thread, new SocketWaits(0, 0, 0, 0, 0, nanos, 1), SocketWaits::plus);
                         continue;
                     }
                     if (!name.equals("jdk.ExecutionSample")) continue;
@@ -208,11 +242,21 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                 for (SocketWaits t : byThread.values())
                     waits.merge(FlightRecording.side(f), t.reads() + t.writes() >= callPath ? t
                             : new SocketWaits(0, 0, 0, 0, t.readNanos() + t.writeNanos()), SocketWaits::plus);
+                for (SocketWaits t : parkedByThread.values())
+                    waits.merge(FlightRecording.side(f), t.parks() >= callPath ? t : new SocketWaits(0, 0, 0, 0, t.parkNanos()), SocketWaits::plus);
             } catch (IOException | RuntimeException e) {
                 throw new IOException("flight recording " + f + ": " + e.getMessage() + " (expected: a .jfr file JFR wrote when the JVM exited)", e);
             }
         }
         return new CpuProfile(counts, other, outside, files, frames, waits, java.time.Duration.between(from, to).toNanos());
+    }
+
+    /** Whether a park's stack holds the workload's own code (the client's call loop): the thread that made the calls. */
+    static boolean callersStack(RecordedStackTrace trace) {
+        if (trace == null) return false;
+        for (var frame : trace.getFrames())
+            if (frame.getMethod().getType().getName().startsWith(WORKLOAD_CODE)) return true;
+        return false;
     }
 
     /** A class's package, also for a hidden class such as {@code java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00}. */
@@ -268,9 +312,15 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         return waits.get(side);
     }
 
-    /** Both sides' thread time on one scale, ms: the CPU samples (1 ms each) and the socket waits. */
+    /** Both sides' thread time on one scale, ms: the CPU samples (1 ms each), the socket waits and the calling thread's parks. */
     public double timeMs() {
-        return total() * MS_PER_SAMPLE + allWaits().ms();
+        return total() * MS_PER_SAMPLE + allWaits().peerMs();
+    }
+
+    /** The share of both sides' time ({@link #timeMs()}) spent waiting for the peer (socket reads, writes, the calling thread parked), %. */
+    public double waitingPercent() {
+        double t = timeMs();
+        return t == 0 ? Double.NaN : 100.0 * allWaits().peerMs() / t;
     }
 
     /** Group {@code g}'s share of both sides' samples, in percent; NaN without samples. */
@@ -292,6 +342,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         double ms = n * MS_PER_SAMPLE;
         if (prefixes.contains(SOCKET_READ_WAIT)) ms += allWaits().readMs();
         if (prefixes.contains(SOCKET_WRITE_WAIT)) ms += allWaits().writeMs();
+        if (prefixes.contains(CALLER_PARKED)) ms += allWaits().parkMs();
         return 100.0 * ms / timeMs();
     }
 
@@ -315,6 +366,12 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
 
     /** Label of the time table's row of socket waits. */
     public static final String WAITING_ROW = "java.net sockets, waiting (reads, writes)";
+    /** Label of the time table's row of the calling thread's parks and monitor waits. */
+    public static final String PARKED_ROW = "the calling thread parked (future, wait)";
+    /** Label of the time table's row that sums the two waits. */
+    public static final String PEER_ROW = "waiting for the peer, both rows above";
+    /** The group of the CSV's rows of the waits. */
+    public static final String CSV_PEER_GROUP = "waiting for the peer";
 
     /** The socket waits by side, ms, with the window for scale. */
     public String waitTable() {
@@ -328,9 +385,14 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "writes, ms", c.writeMs(), v.writeMs(), b.writeMs());
         out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "reads counted", c.reads(), v.reads(), b.reads());
         out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "writes counted", c.writes(), v.writes(), b.writes());
+        out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "the calling thread parked, ms", c.parkMs(), v.parkMs(), b.parkMs());
+        out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "parks and waits counted", c.parks(), v.parks(), b.parks());
         out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "left out: idle connections, ms", c.idleMs(), v.idleMs(), b.idleMs());
-        out.println("  (threads with fewer than " + CALL_PATH_OPERATIONS + " socket reads and writes in the window, e.g. the look-up's connection "
-                + "blocked in one read; selector waits and threads parked on a future are not socket reads and are not counted)");
+        out.println("  (left out: threads with fewer than " + CALL_PATH_OPERATIONS + " socket reads and writes, or parks, in the window, e.g. the look-up's "
+                + "connection blocked in one read. Parks (jdk.ThreadPark, jdk.JavaMonitorWait) count only for a thread whose stack holds the "
+                + "workload's code, the one that made the calls: CXF's client waits for its reply on a future. A server's selector waiting in epoll "
+                + "(Jetty) is neither a socket read nor a park and is not counted: JDK 17's JFR has no event for it, and its native-method "
+                + "sampler takes one thread in native code per period, which gives no time)");
         out.flush();
         return s.toString();
     }
@@ -343,9 +405,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     public String timeTable() {
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
-        out.println("Time by package during the measured calls, ms: the CPU samples above as 1 ms each, and the socket waits as their own row");
+        out.println("Time by package during the measured calls, ms: the CPU samples above as 1 ms each, and the socket waits and the calling thread's parks as their own rows");
         out.printf(Locale.ROOT, "  %-40s %8s %7s %8s %7s %8s %7s%n", "package", "client", "%", "server", "%", "both", "%");
-        double tc = total(JvmSide.CLIENT) * MS_PER_SAMPLE + waits(JvmSide.CLIENT).ms(), ts = total(JvmSide.SERVER) * MS_PER_SAMPLE + waits(JvmSide.SERVER).ms();
+        double tc = total(JvmSide.CLIENT) * MS_PER_SAMPLE + waits(JvmSide.CLIENT).peerMs(), ts = total(JvmSide.SERVER) * MS_PER_SAMPLE + waits(JvmSide.SERVER).peerMs();
         for (Group g : Group.values()) {
             double c = count(JvmSide.CLIENT, g) * MS_PER_SAMPLE, v = count(JvmSide.SERVER, g) * MS_PER_SAMPLE;
             out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", g == Group.SOCKETS ? g.label() + ", CPU" : g.label(), c, pct(c, tc), v, pct(v, ts),
@@ -353,6 +415,10 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
             if (g == Group.SOCKETS) {
                 double wc = waits(JvmSide.CLIENT).ms(), wv = waits(JvmSide.SERVER).ms();
                 out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", WAITING_ROW, wc, pct(wc, tc), wv, pct(wv, ts), wc + wv, pct(wc + wv, tc + ts));
+                double pc = waits(JvmSide.CLIENT).parkMs(), pv = waits(JvmSide.SERVER).parkMs();
+                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", PARKED_ROW, pc, pct(pc, tc), pv, pct(pv, ts), pc + pv, pct(pc + pv, tc + ts));
+                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", PEER_ROW, wc + pc, pct(wc + pc, tc), wv + pv, pct(wv + pv, ts),
+                        wc + pc + wv + pv, pct(wc + pc + wv + pv, tc + ts));
             }
         }
         out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", "time, ms", tc, "", ts, "", tc + ts, "");
@@ -383,7 +449,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
             if (!p.other.isEmpty()) out.println("  " + k + ": other's largest packages: " + p.otherPackages(4));
         });
         out.println("Time by package during the measured calls, % of client and server time: CPU samples as 1 ms each, and the waits in "
-                + "socket reads and writes (jdk.SocketRead, jdk.SocketWrite) as their own row");
+                + "socket reads and writes (jdk.SocketRead, jdk.SocketWrite) and the calling thread's parks (jdk.ThreadPark, jdk.JavaMonitorWait) as their own rows");
         out.println(head);
         for (Group g : Group.values()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-40s", g == Group.SOCKETS ? g.label() + ", CPU" : g.label()));
@@ -393,6 +459,12 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                 StringBuilder w = new StringBuilder(String.format(Locale.ROOT, "  %-40s", WAITING_ROW));
                 profiles.values().forEach(p -> w.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().ms(), p.timeMs()))));
                 out.println(w);
+                StringBuilder q = new StringBuilder(String.format(Locale.ROOT, "  %-40s", PARKED_ROW));
+                profiles.values().forEach(p -> q.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().parkMs(), p.timeMs()))));
+                out.println(q);
+                StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %-40s", PEER_ROW));
+                profiles.values().forEach(p -> b.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().peerMs(), p.timeMs()))));
+                out.println(b);
             }
         }
         StringBuilder time = new StringBuilder(String.format(Locale.ROOT, "  %-40s", "time, ms"));
@@ -405,13 +477,29 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         return s.toString();
     }
 
-    /** One CSV row per side and group: {@code side,group,samples,percent}. */
+    /**
+     * One CSV row per side and group: {@code side,group,samples,percent} (percent of the side's samples), then
+     * {@code time_ms,time_percent} (the samples as 1 ms each, % of the side's time, waits included), then the side's
+     * waits on every row: {@code socket_read_ms,socket_write_ms,socket_reads,socket_writes,parked_ms,parks,peer_wait_ms,
+     * peer_wait_percent,side_time_ms}; after the groups, one row per side for the waits themselves (group
+     * {@link #CSV_PEER_GROUP}, no samples).
+     */
     public String csv() {
-        StringBuilder b = new StringBuilder("side,group,samples,percent\n");
-        for (JvmSide side : JvmSide.values())
+        StringBuilder b = new StringBuilder("side,group,samples,percent,time_ms,time_percent,socket_read_ms,socket_write_ms,socket_reads,socket_writes,"
+                + "parked_ms,parks,peer_wait_ms,peer_wait_percent,side_time_ms\n");
+        for (JvmSide side : JvmSide.values()) {
+            SocketWaits w = waits(side);
+            double time = total(side) * MS_PER_SAMPLE + w.peerMs();
+            String waitCells = String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.3f,%d,%.3f,%s,%.3f", w.readMs(), w.writeMs(), w.reads(), w.writes(), w.parkMs(),
+                    w.parks(), w.peerMs(), pct(w.peerMs(), time).trim(), time);
             for (Group g : Group.values())
                 b.append(side.name().toLowerCase(Locale.ROOT)).append(',').append('"').append(g.label()).append('"').append(',')
-                        .append(count(side, g)).append(',').append(pct(count(side, g), total(side)).trim()).append('\n');
+                        .append(count(side, g)).append(',').append(pct(count(side, g), total(side)).trim()).append(',')
+                        .append(String.format(Locale.ROOT, "%.3f", count(side, g) * MS_PER_SAMPLE)).append(',').append(pct(count(side, g) * MS_PER_SAMPLE, time).trim())
+                        .append(',').append(waitCells).append('\n');
+            b.append(side.name().toLowerCase(Locale.ROOT)).append(",\"").append(CSV_PEER_GROUP).append("\",0,-,")
+                    .append(String.format(Locale.ROOT, "%.3f", w.peerMs())).append(',').append(pct(w.peerMs(), time).trim()).append(',').append(waitCells).append('\n');
+        }
         return b.toString();
     }
 

@@ -288,6 +288,13 @@ class SeedCatalogueTest {
         assertEquals("62.26", w2.rows().get(0).get(5), "(6 + 314) of 514 ms in java.net.socket, its waits included");
         assertEquals("1.95", w2.rows().get(1).get(5), "sun.rmi.transport: 10 of 514 ms");
         assertEquals("7.78", w2.rows().get(4).get(5), "serialization: 40 of 514 ms");
+        // The calling thread parked 100 ms more (jdk.ThreadPark, as CXF's client on its future): 614 ms, java.net.socket 420.
+        io.wireanalyze.profile.CpuProfile parked = new io.wireanalyze.profile.CpuProfile(jrmp.counts(), jrmp.other(), 0, List.of(), jrmp.frames(),
+                Map.of(io.wireanalyze.workloads.JvmSide.CLIENT, new io.wireanalyze.profile.CpuProfile.SocketWaits(200_000_000L, 4_000_000L, 20, 20, 50_000_000L, 100_000_000L, 20),
+                        io.wireanalyze.workloads.JvmSide.SERVER, new io.wireanalyze.profile.CpuProfile.SocketWaits(100_000_000L, 10_000_000L, 20, 20, 0)), 290_000_000L);
+        SeedResult.Table p2 = SeedResult.of(s, List.of(run), Seed.Mode.QUICK, Map.of(Network.LOOPBACK, Map.of(WorkloadKind.JRMP, parked))).tables().get(3);
+        assertEquals("68.40", p2.rows().get(0).get(5), "(6 + 314 + 100) of 614 ms in java.net.socket, the parks included");
+        assertEquals("6.51", p2.rows().get(4).get(5), "serialization: 40 of 614 ms");
         Seed tunnelling = CATALOGUE.find("juric-rmi-tunneling-web-services").orElseThrow();
         assertTrue(((Quantity.Cpu) tunnelling.tables().get(2).rows().get(0).ours().get(0)).frames().contains("jdk.SocketWrite"),
                 "Table 5's socketWrite row holds the writes' waits");

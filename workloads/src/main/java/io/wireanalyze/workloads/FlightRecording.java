@@ -13,14 +13,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * JDK Flight Recorder for a workload's child JVMs ({@code --profile}): each JVM started with
  * {@link LaunchSettings#recordings()} set records CPU samples ({@code jdk.ExecutionSample} every millisecond) and every
  * blocking socket read and write with its duration ({@code jdk.SocketRead}, {@code jdk.SocketWrite}, threshold 0, no
- * stack trace: the time a thread waited on its socket, which the execution sampler does not see) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
+ * stack trace: the time a thread waited on its socket, which the execution sampler does not see), and every park and
+ * monitor wait with its stack ({@code jdk.ThreadPark}, {@code jdk.JavaMonitorWait}, threshold 0: a client such as CXF's
+ * waits for its reply on a future, not in a socket read) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
  * {@code server-jrmp-server-1.jfr}, {@code client-jrmp-client-2.jfr}. Which samples fall in the measured calls is the
  * reader's business: the client's call records give the window.
  */
 public final class FlightRecording {
     /**
      * The settings file written into the folder: execution samples every 1 ms (JFR's profile setting takes 10 ms), and
-     * every socket read and write however short (JFR's default keeps those over 20 ms), without stack traces.
+     * every socket read and write however short (JFR's default keeps those over 20 ms), without stack traces, and every
+     * park and monitor wait with its stack trace (the reader keeps those of the thread that made the calls).
      */
     public static final String SETTINGS_FILE = "wireanalyze.jfc";
     static final String SETTINGS = """
@@ -33,6 +36,16 @@ public final class FlightRecording {
               <event name="jdk.SocketRead">
                 <setting name="enabled">true</setting>
                 <setting name="stackTrace">false</setting>
+                <setting name="threshold">0 ms</setting>
+              </event>
+              <event name="jdk.ThreadPark">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">true</setting>
+                <setting name="threshold">0 ms</setting>
+              </event>
+              <event name="jdk.JavaMonitorWait">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">true</setting>
                 <setting name="threshold">0 ms</setting>
               </event>
               <event name="jdk.SocketWrite">
