@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.service.BenchCalls;
 import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.ClientMain;
@@ -64,7 +65,7 @@ public final class HessianClient {
                 run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
                 return Optional.empty();
             }
-            HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
+            HessianVersion version = EnumLabels.parse(HessianVersion.class, System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
             HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
             factory.setHessian2Request(version == HessianVersion.V2);
             factory.setHessian2Reply(version == HessianVersion.V2);

@@ -5,6 +5,7 @@ import io.wireanalyze.workloads.BenchValues;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.IiopReference;
@@ -50,8 +51,8 @@ public final class IiopClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
-        Parsed<IdlString> chars = IdlString.parse(System.getProperty(CHARS_PROPERTY, IdlString.STRING.idlName()));
+        Parsed<GiopVersion> giop = EnumLabels.parse(GiopVersion.class, System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
+        Parsed<IdlString> chars = EnumLabels.parse(IdlString.class, System.getProperty(CHARS_PROPERTY, IdlString.STRING.idlName()));
         for (Parsed<?> p : new Parsed<?>[] {parsed, giop, chars}) {
             if (p.error().isPresent()) {
                 err.println("iiop client: " + p.error().get());

@@ -4,6 +4,7 @@ import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.IiopReference;
@@ -48,7 +49,7 @@ public final class RmiIiopClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
+        Parsed<GiopVersion> giop = EnumLabels.parse(GiopVersion.class, System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
         for (Parsed<?> p : new Parsed<?>[] {parsed, giop}) {
             if (p.error().isPresent()) {
                 err.println("rmi-iiop client: " + p.error().get());

@@ -4,6 +4,7 @@ import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
@@ -61,7 +62,7 @@ public final class SoapClient {
             if (stack == SoapStack.CXF) {
                 CxfClientSetup.security(port, WsSecurity.parse(System.getProperty(SECURITY_PROPERTY, WsSecurity.NONE.toString())),
                         Optional.ofNullable(System.getProperty(KEYS_PROPERTY)).map(Path::of),
-                        SoapBinding.parse(System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
+                        EnumLabels.parse(SoapBinding.class, System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
             }
             run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(BenchSoap.class, port, plan.payload()),
                     BenchCalls.<RuntimeException>marker(BenchSoap.class, port));

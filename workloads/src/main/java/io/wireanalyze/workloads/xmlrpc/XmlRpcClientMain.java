@@ -3,6 +3,7 @@ package io.wireanalyze.workloads.xmlrpc;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
@@ -45,7 +46,7 @@ public final class XmlRpcClientMain {
         String url = XmlRpcWorkload.address(options.server().toString());
         PlanRun run = new PlanRun("client for " + url);
         try {
-            XmlRpcTransport transport = XmlRpcTransport.parse(System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.label())).orElseThrow();
+            XmlRpcTransport transport = EnumLabels.parse(XmlRpcTransport.class, System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.label())).orElseThrow();
             XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
             config.setServerURL(URI.create(url).toURL());
             config.setEnabledForExtensions(true);
