@@ -52,8 +52,4 @@ public final class IiopServer {
         naming.rebind(naming.to_name(options.name()), ref);
         return () -> { };
     }
-
-    static String oneLine(String s) {
-        return OrbServerMain.oneLine(s);
-    }
 }

@@ -61,8 +61,4 @@ public final class RmiIiopServer {
             }
         };
     }
-
-    static String oneLine(String s) {
-        return OrbServerMain.oneLine(s);
-    }
 }
