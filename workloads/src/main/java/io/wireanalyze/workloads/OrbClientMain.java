@@ -66,8 +66,7 @@ public final class OrbClientMain {
     }
 
     private static <S> Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, Stack<S> stack, CallLog log) {
-        PlanRun run = new PlanRun("resolve '" + options.name() + "' at " + corbaloc);
-        try {
+        return ClientMain.steps("resolve '" + options.name() + "' at " + corbaloc, run -> {
             long start = System.nanoTime();
             NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
             org.omg.CORBA.Object found = naming.resolve_str(options.name());
@@ -75,12 +74,6 @@ public final class OrbClientMain {
             long end = System.nanoTime();
             log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(IiopReference.describe(orb, stack.described(found, stub))));
             stack.calls(run, options.plan(), log, stub);
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        } catch (Exception e) {
-            return Optional.of(run.step() + ": " + OrbServerMain.oneLine(e.toString()));
-        }
+        });
     }
 }

@@ -49,7 +49,6 @@ public final class RmiIiopClient implements OrbClientMain.Stack<BenchService> {
 
     @Override
     public void calls(PlanRun run, Plan plan, CallLog log, BenchService stub) throws RemoteException, InterruptedException {
-        run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RemoteException>prepare(BenchService.class, stub, plan.payload()),
-                BenchCalls.<RemoteException>marker(BenchService.class, stub));
+        BenchCalls.<RemoteException>calls(run, plan, log, BenchService.class, stub);
     }
 }

@@ -66,8 +66,7 @@ public final class SoapServer {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.in, System.out, System.err));
+        QuietLogging.exit(() -> run(args, System.in, System.out, System.err));
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
