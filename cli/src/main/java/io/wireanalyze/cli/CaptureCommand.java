@@ -31,8 +31,8 @@ import java.util.concurrent.Callable;
                 + "their traffic with libpcap (needs root), then analyse the capture. The pcap is kept for `analyze` and Wireshark.")
 final class CaptureCommand implements Callable<Integer> {
 
-    @Option(names = "--protocol", paramLabel = "NAME", required = true, converter = WorkloadKind.Choices.class,
-            completionCandidates = WorkloadKind.Choices.class, description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--protocol", paramLabel = "NAME", required = true,
+            description = "Protocol to run: ${COMPLETION-CANDIDATES}.")
     WorkloadKind protocol;
 
     @Option(names = "--invocations", paramLabel = "N", defaultValue = "20", description = "Measured invocations (default: ${DEFAULT-VALUE}).")

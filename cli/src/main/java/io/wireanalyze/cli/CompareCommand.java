@@ -35,8 +35,7 @@ import java.util.concurrent.Callable;
                 + "mean, coefficient of variation and min..max. Captures, reports (txt, json, csv) and charts go into --out.")
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = WorkloadKind.Choices.class,
-            completionCandidates = WorkloadKind.Choices.class,
+    @Option(names = "--protocols", paramLabel = "LIST", split = ",",
             description = "Protocols to compare, from ${COMPLETION-CANDIDATES} (default: every one built).")
     List<WorkloadKind> protocols;
 

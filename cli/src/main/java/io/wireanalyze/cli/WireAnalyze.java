@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.workloads.ChoiceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,6 +41,7 @@ public final class WireAnalyze implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new WireAnalyze());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        ChoiceOptions.register(cl);
         cl.setExecutionExceptionHandler((e, line, parse) -> {
             PrintWriter err = line.getErr();
             boolean verbose = parse.hasMatchedOption("--verbose") || parse.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));

@@ -1,5 +1,6 @@
 package io.wireanalyze.cli;
 
+import io.wireanalyze.workloads.ChoiceOptions;
 import io.wireanalyze.workloads.OptionGroup;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.table.WorkloadKind;
@@ -24,7 +25,7 @@ public final class WorkloadOptionGroups implements CommandLine.IModelTransformer
     @Override
     public CommandSpec transform(CommandSpec spec) {
         for (Class<? extends OptionGroup> group : WorkloadKind.allOptionGroups())
-            spec.addMixin(group.getSimpleName(), CommandSpec.forAnnotatedObject(WorkloadArgs.instance(group)));
+            spec.addMixin(group.getSimpleName(), ChoiceOptions.spec(WorkloadArgs.instance(group)));
         List<String> footer = new ArrayList<>(List.of("", "Options of each protocol:"));
         for (WorkloadKind kind : WorkloadKind.values()) {
             if (kind.notBuilt().isPresent()) continue;

@@ -17,7 +17,31 @@ public final class ClientMain {
         Optional<String> call(ClientOptions options, CallLog log);
     }
 
+    /** A client's own part, from its first step (making its proxy or looking it up) to the plan's last call. */
+    @FunctionalInterface
+    public interface Steps {
+        void run(PlanRun run) throws Exception;
+    }
+
     private ClientMain() {
+    }
+
+    /**
+     * Runs {@code steps} on a {@link PlanRun} at {@code firstStep}: empty when they ran through, else the failure, the
+     * step they were at and what they threw on one line ({@code measured call 3 (sendInts): java.net.ConnectException:
+     * ...}).
+     */
+    public static Optional<String> steps(String firstStep, Steps steps) {
+        PlanRun run = new PlanRun(firstStep);
+        try {
+            steps.run(run);
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(run.step() + ": interrupted");
+        } catch (Exception e) {
+            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
+        }
     }
 
     /** Parses {@code args}, makes the calls and {@linkplain #finish finishes}; the exit code. */

@@ -6,9 +6,9 @@ import java.util.stream.Collectors;
 
 /**
  * An enum written on a command line as labels ({@link #label}: a {@link Labelled} constant's {@code label()}, any
- * other's {@code toString}): reading one back, with the one error
- * line every such value gives. Free of picocli, so the server and client JVMs, whose class paths are a stack's alone,
- * read their options with it too; {@link EnumOption} binds it to picocli.
+ * other's {@code toString}): reading one back, with the one error line every such value gives. Free of picocli, so the
+ * server and client JVMs, whose class paths are a stack's alone, read their options with it too; {@link ChoiceOptions}
+ * binds it to picocli.
  */
 public final class EnumLabels {
 
@@ -16,12 +16,19 @@ public final class EnumLabels {
     }
 
     /**
-     * The constant whose label is {@code text}, ignoring case; else the error
-     * {@code <what> '<text>' (expected: one of <labels>)}.
+     * The constant of a {@link Choice} enum written {@code text} (its label, ignoring case, or another form its
+     * {@link Labelled#writtenAs} takes); else the error {@code <what> '<text>' (expected: one of <labels>)}, {@code what}
+     * being the type's {@link Choice#value()}.
      */
-    public static <E extends Enum<E>> Parsed<E> parse(Class<E> type, String what, String text) {
-        for (E e : type.getEnumConstants()) if (label(e).equalsIgnoreCase(text)) return Parsed.ok(e);
-        return Parsed.invalid(what + " '" + text + "' (expected: one of " + list(type) + ")");
+    public static <E extends Enum<E>> Parsed<E> parse(Class<E> type, String text) {
+        Choice choice = type.getAnnotation(Choice.class);
+        if (choice == null) throw new IllegalArgumentException(type.getName() + ": no @Choice (expected: an enum annotated @Choice)");
+        for (E e : type.getEnumConstants()) if (writtenAs(e, text)) return Parsed.ok(e);
+        return Parsed.invalid(choice.value() + " '" + text + "' (expected: one of " + list(type) + ")");
+    }
+
+    private static boolean writtenAs(Enum<?> constant, String text) {
+        return constant instanceof Labelled l ? l.writtenAs(text) : label(constant).equalsIgnoreCase(text);
     }
 
     /**

@@ -5,6 +5,7 @@ package io.wireanalyze.workloads;
  * service is the one of the naming traffic: CORBA 3.0 section 13.6.10.3 (corbaloc), "iiop_prot_addr";
  * a corbaloc without a version means IIOP 1.0.
  */
+@Choice("GIOP version")
 public enum GiopVersion {
     V1_0(0), V1_1(1), V1_2(2);
 
@@ -32,19 +33,8 @@ public enum GiopVersion {
         return "corbaloc:iiop:" + text() + "@" + at + "/" + objectKey;
     }
 
-    public static Parsed<GiopVersion> parse(String text) {
-        return EnumLabels.parse(GiopVersion.class, "GIOP version", text);
-    }
-
     @Override
     public String toString() {
         return text();
-    }
-
-    /** picocli: {@code 1.2} to {@link #V1_2}; the labels as completion candidates. */
-    public static final class Choices extends EnumOption<GiopVersion> {
-        public Choices() {
-            super(GiopVersion.class, GiopVersion::parse);
-        }
     }
 }

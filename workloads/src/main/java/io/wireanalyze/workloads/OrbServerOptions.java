@@ -50,7 +50,7 @@ public record OrbServerOptions(int namingPort, int objectPort, String name, Giop
             Parsed<Integer> naming = o.required(NAMING_PORT).flatMap(v -> o.intValue(NAMING_PORT, 1, 65535, 0));
             Parsed<Integer> object = o.required(OBJECT_PORT).flatMap(v -> o.intValue(OBJECT_PORT, 1, 65535, 0));
             Parsed<String> name = o.required(NAME);
-            Parsed<GiopVersion> giop = o.required(NAMING_GIOP).flatMap(GiopVersion::parse);
+            Parsed<GiopVersion> giop = o.required(NAMING_GIOP).flatMap(t -> EnumLabels.parse(GiopVersion.class, t));
             for (Parsed<?> p : new Parsed<?>[] {naming, object, name, giop})
                 if (p.error().isPresent()) return Parsed.invalid(p.error().get());
             if (name.orElseThrow().isEmpty()) return Parsed.invalid("option " + NAME + ": '' (expected: a non-empty name)");

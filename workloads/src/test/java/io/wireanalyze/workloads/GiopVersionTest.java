@@ -15,8 +15,8 @@ class GiopVersionTest {
 
     @Test
     void parsesTheThreeVersionsAndNamesThemWhenGivenAnother() {
-        assertEquals(GiopVersion.V1_1, GiopVersion.parse("1.1").orElseThrow());
-        assertEquals("GIOP version '1.3' (expected: one of 1.0, 1.1, 1.2)", GiopVersion.parse("1.3").error().orElseThrow());
+        assertEquals(GiopVersion.V1_1, EnumLabels.parse(GiopVersion.class, "1.1").orElseThrow());
+        assertEquals("GIOP version '1.3' (expected: one of 1.0, 1.1, 1.2)", EnumLabels.parse(GiopVersion.class, "1.3").error().orElseThrow());
     }
 
     @Test

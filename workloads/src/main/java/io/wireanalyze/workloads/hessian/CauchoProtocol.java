@@ -1,9 +1,11 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.Choice;
 import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Labelled;
 
 /** Which of the two protocols in Caucho's hessian jar a run speaks. */
+@Choice("Caucho protocol")
 public enum CauchoProtocol implements Labelled {
     /** Hessian 1.0 or 2.0, binary: HessianSkeleton, HessianProxyFactory. */
     HESSIAN("/hessian/bench"),
@@ -22,6 +24,6 @@ public enum CauchoProtocol implements Labelled {
     }
 
     public static CauchoProtocol of(String text) {
-        return EnumLabels.parse(CauchoProtocol.class, "Caucho protocol", text).orElseThrow();
+        return EnumLabels.parse(CauchoProtocol.class, text).orElseThrow();
     }
 }

@@ -1,22 +1,19 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.service.BenchCalls;
 import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.ClientMain;
 import com.caucho.burlap.client.BurlapProxyFactory;
 import com.caucho.hessian.client.HessianProxyFactory;
-import com.caucho.hessian.client.HessianRuntimeException;
 import com.caucho.hessian.io.AbstractHessianInput;
 import com.caucho.hessian.io.HessianInput;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.util.Optional;
 
 /**
@@ -44,40 +41,22 @@ public final class HessianClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
         String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.label()) + " client";
-        return ClientMain.run(kind, args, out, err, HessianClient::callAll);
+        QuietLogging.exit(() -> ClientMain.run(kind, args, System.out, System.err, HessianClient::callAll));
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
-        Plan plan = options.plan();
         CauchoProtocol protocol = CauchoProtocol.of(System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.label()));
         String url = HessianWorkload.address(options.server().toString(), protocol);
-        PlanRun run = new PlanRun("proxy for " + url);
-        try {
-            if (protocol == CauchoProtocol.BURLAP) {
-                Bench proxy = (Bench) new BurlapProxyFactory().create(Bench.class, url);
-                run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
-                return Optional.empty();
-            }
-            HessianVersion version = HessianVersion.parse(System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
-            HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
-            factory.setHessian2Request(version == HessianVersion.V2);
-            factory.setHessian2Reply(version == HessianVersion.V2);
-            Bench proxy = (Bench) factory.create(Bench.class, url, HessianClient.class.getClassLoader());
-            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()), BenchCalls.<RuntimeException>marker(Bench.class, proxy));
-            return Optional.empty();
-        } catch (HessianRuntimeException | IOException | IllegalArgumentException | IllegalStateException e) {
-            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
-        } catch (RuntimeException e) {
-            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        }
+        return ClientMain.steps("proxy for " + url, run -> BenchCalls.calls(run, options.plan(), log, Bench.class, proxy(protocol, url)));
+    }
+
+    private static Object proxy(CauchoProtocol protocol, String url) throws IOException {
+        if (protocol == CauchoProtocol.BURLAP) return new BurlapProxyFactory().create(Bench.class, url);
+        HessianVersion version = EnumLabels.parse(HessianVersion.class, System.getProperty(VERSION_PROPERTY, HessianVersion.V2.toString())).orElseThrow();
+        HessianProxyFactory factory = version == HessianVersion.V1 ? new Hessian1ProxyFactory() : new HessianProxyFactory();
+        factory.setHessian2Request(version == HessianVersion.V2);
+        factory.setHessian2Reply(version == HessianVersion.V2);
+        return factory.create(Bench.class, url, HessianClient.class.getClassLoader());
     }
 }

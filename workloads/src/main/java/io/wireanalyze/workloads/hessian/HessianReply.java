@@ -1,11 +1,10 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.EnumOption;
+import io.wireanalyze.workloads.Choice;
 import io.wireanalyze.workloads.Labelled;
-import io.wireanalyze.workloads.Parsed;
 
 /** {@code --hessian-reply}: how the servlet sends a reply. */
+@Choice("Hessian reply")
 public enum HessianReply implements Labelled {
     /**
      * HessianSkeleton writes straight into the response: Jetty sends it chunked, with no Content-Length, and
@@ -23,16 +22,5 @@ public enum HessianReply implements Labelled {
 
     public String description() {
         return description;
-    }
-
-    public static Parsed<HessianReply> parse(String text) {
-        return EnumLabels.parse(HessianReply.class, "Hessian reply", text);
-    }
-
-    /** picocli: the converter of the option and its completion candidates, the labels. */
-    public static final class Choices extends EnumOption<HessianReply> {
-        public Choices() {
-            super(HessianReply.class, HessianReply::parse);
-        }
     }
 }

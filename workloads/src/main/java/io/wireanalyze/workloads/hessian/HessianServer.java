@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.hessian;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
@@ -34,14 +35,13 @@ public final class HessianServer {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.in, System.out, System.err));
+        QuietLogging.exit(() -> run(args, System.in, System.out, System.err));
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT, REPLY, PROTOCOL), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        Parsed<HessianReply> reply = parsed.flatMap(o -> o.required(REPLY)).flatMap(HessianReply::parse);
+        Parsed<HessianReply> reply = parsed.flatMap(o -> o.required(REPLY)).flatMap(t -> EnumLabels.parse(HessianReply.class, t));
         if (ServerMain.refused(ROLE, err, port, reply)) return 1;
         return ServerMain.serve(ROLE, "hessian", port.orElseThrow(), () -> start(port.orElseThrow(),
                         CauchoProtocol.of(parsed.orElseThrow().value(PROTOCOL).orElse(CauchoProtocol.HESSIAN.label())), reply.orElseThrow()),

@@ -1,10 +1,9 @@
 package io.wireanalyze.workloads.hessian;
 
-import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.EnumOption;
-import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Choice;
 
 /** {@code --hessian-version}: the Hessian the client's calls are written in; the server answers in the same. */
+@Choice("Hessian version")
 public enum HessianVersion {
     /** Hessian 1.0: {@code c 0x01 0x00} calls, {@code r 0x01 0x00} replies. */
     V1("1"),
@@ -20,16 +19,5 @@ public enum HessianVersion {
     @Override
     public String toString() {
         return label;
-    }
-
-    public static Parsed<HessianVersion> parse(String text) {
-        return EnumLabels.parse(HessianVersion.class, "Hessian version", text);
-    }
-
-    /** picocli: the converter of the option and its completion candidates, the labels. */
-    public static final class Choices extends EnumOption<HessianVersion> {
-        public Choices() {
-            super(HessianVersion.class, HessianVersion::parse);
-        }
     }
 }

@@ -3,14 +3,11 @@ package io.wireanalyze.workloads.httpinvoker;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.service.BenchCalls;
 import org.springframework.remoting.httpinvoker.HttpInvokerProxyFactoryBean;
 
-import java.io.PrintStream;
 import java.util.Optional;
 
 /**
@@ -26,32 +23,17 @@ public final class HttpInvokerClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return ClientMain.run(KIND, args, out, err, HttpInvokerClient::callAll);
+        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, HttpInvokerClient::callAll));
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
-        Plan plan = options.plan();
         String url = HttpInvokerWorkload.address(options.server().toString());
-        PlanRun run = new PlanRun("proxy for " + url);
-        try {
+        return ClientMain.steps("proxy for " + url, run -> {
             HttpInvokerProxyFactoryBean factory = new HttpInvokerProxyFactoryBean();
             factory.setServiceUrl(url);
             factory.setServiceInterface(Bench.class);
             factory.afterPropertiesSet();
-            Bench proxy = (Bench) factory.getObject();
-            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(Bench.class, proxy, plan.payload()),
-                    BenchCalls.<RuntimeException>marker(Bench.class, proxy));
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        }
+            BenchCalls.calls(run, options.plan(), log, Bench.class, factory.getObject());
+        });
     }
 }

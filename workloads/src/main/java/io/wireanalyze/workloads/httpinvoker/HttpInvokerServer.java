@@ -8,8 +8,6 @@ import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.service.BenchImpl;
 import org.springframework.remoting.httpinvoker.SimpleHttpInvokerServiceExporter;
 
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
@@ -40,12 +38,7 @@ public final class HttpInvokerServer {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.in, System.out, System.err));
-    }
-
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return ServerMain.servePort(ROLE, "httpinvoker", args, HttpInvokerServer::start, server -> server.getAddress().getPort(),
-                server -> server.stop(0), in, out, err);
+        QuietLogging.exit(() -> ServerMain.servePort(ROLE, "httpinvoker", args, HttpInvokerServer::start, server -> server.getAddress().getPort(),
+                server -> server.stop(0), System.in, System.out, System.err));
     }
 }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  */
 public final class HttpRmiOptions implements OptionGroup {
 
-    @Option(names = "--via", paramLabel = "ROUTE", converter = Via.Choices.class, completionCandidates = Via.Choices.class,
+    @Option(names = "--via", paramLabel = "ROUTE",
             description = "How the client's POSTs reach the web server: ${COMPLETION-CANDIDATES} (default: direct); proxy goes through the workload's forward HTTP proxy.")
     Via via = Via.DIRECT;
 

@@ -1,10 +1,6 @@
 package io.wireanalyze.workloads.httprmi;
 
-import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.jrmp.JrmpClient;
-
-import java.io.IOException;
-import java.rmi.server.RMISocketFactory;
 
 /**
  * The http-to-port client: the JRMP client ({@link JrmpClient}, same command line, same records) with
@@ -19,13 +15,7 @@ public final class HttpToPortClient {
     }
 
     public static void main(String[] args) {
-        Loopback.defaultRmiHostname();
-        try {
-            RMISocketFactory.setSocketFactory(HttpToPortSocketFactory.client(HttpRmiClient.POST_TIMEOUT));
-        } catch (IOException e) {
-            System.err.println(KIND + ": socket factory: " + e.getMessage() + " (expected: none set before)");
-            System.exit(1);
-        }
+        HttpToPortSocketFactory.installOrExit(KIND, HttpToPortSocketFactory.client(HttpRmiClient.POST_TIMEOUT));
         System.exit(JrmpClient.run(KIND, args, System.out, System.err));
     }
 }

@@ -1,11 +1,7 @@
 package io.wireanalyze.workloads.httprmi;
 
-import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.jrmp.JrmpServer;
 import io.wireanalyze.workloads.jrmp.RmiSockets;
-
-import java.io.IOException;
-import java.rmi.server.RMISocketFactory;
 
 /**
  * The http-to-port server: {@link JrmpServer} (registry and object in one JVM, the same command line and output)
@@ -19,13 +15,7 @@ public final class HttpToPortServer {
     }
 
     public static void main(String[] args) {
-        Loopback.defaultRmiHostname();
-        try {
-            RMISocketFactory.setSocketFactory(HttpToPortSocketFactory.server());
-        } catch (IOException e) {
-            System.err.println(KIND + ": socket factory: " + e.getMessage() + " (expected: none set before)");
-            System.exit(1);
-        }
+        HttpToPortSocketFactory.installOrExit(KIND, HttpToPortSocketFactory.server());
         System.exit(JrmpServer.run(KIND, RmiSockets.PLAIN, args, System.in, System.out, System.err));
     }
 }

@@ -1,6 +1,7 @@
 package io.wireanalyze.workloads.httprmi;
 
 import io.wireanalyze.workloads.HostPort;
+import io.wireanalyze.workloads.Loopback;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -24,6 +25,20 @@ public final class HttpToPortSocketFactory extends RMISocketFactory {
 
     private HttpToPortSocketFactory(Poster poster) {
         this.poster = poster;
+    }
+
+    /**
+     * A main's first step: this JVM's RMI sockets from {@code factory} (and the JRMP server's address as its own), or one
+     * line on stderr ({@code <kind>: socket factory: ...}) and exit 1.
+     */
+    static void installOrExit(String kind, HttpToPortSocketFactory factory) {
+        Loopback.defaultRmiHostname();
+        try {
+            RMISocketFactory.setSocketFactory(factory);
+        } catch (IOException e) {
+            System.err.println(kind + ": socket factory: " + e.getMessage() + " (expected: none set before)");
+            System.exit(1);
+        }
     }
 
     /** The client's: each JRMP message one POST to the RMI port, each taking at most {@code timeout} to connect and then to answer. */

@@ -1,13 +1,13 @@
 package io.wireanalyze.workloads.iiop;
 
+import io.wireanalyze.workloads.Choice;
 import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.EnumOption;
-import io.wireanalyze.workloads.Parsed;
 
 /**
  * Which IDL string type payload {@code chars:N} travels as (Juric et al. compare the two): {@code string}
  * ({@code sendChars}, one octet per character, ISO 8859-1) or {@code wstring} ({@code sendWChars}, UTF-16).
  */
+@Choice("IDL string type")
 public enum IdlString {
     STRING("sendChars"),
     WSTRING("sendWChars");
@@ -28,19 +28,8 @@ public enum IdlString {
         return operation;
     }
 
-    public static Parsed<IdlString> parse(String text) {
-        return EnumLabels.parse(IdlString.class, "IDL string type", text);
-    }
-
     @Override
     public String toString() {
         return idlName();
-    }
-
-    /** picocli: the converter of the option and its completion candidates, the labels. */
-    public static final class Choices extends EnumOption<IdlString> {
-        public Choices() {
-            super(IdlString.class, IdlString::parse);
-        }
     }
 }

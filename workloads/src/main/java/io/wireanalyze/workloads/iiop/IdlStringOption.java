@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** {@code --idl-string}: which IDL string type payload {@code chars:N} travels as. */
 public final class IdlStringOption implements OptionGroup {
 
-    @Option(names = "--idl-string", paramLabel = "TYPE", converter = IdlString.Choices.class,
+    @Option(names = "--idl-string", paramLabel = "TYPE",
             description = "Send chars:N as an IDL string or wstring (default: string).")
     IdlString type = IdlString.STRING;
 

@@ -1,46 +1,34 @@
 package io.wireanalyze.workloads.iiop;
 
-import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.BenchValues;
-import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
-import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.GiopNamingOption;
-import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.IiopReference;
+import io.wireanalyze.workloads.EnumLabels;
+import io.wireanalyze.workloads.OrbClientMain;
 import io.wireanalyze.workloads.Parsed;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.iiop.bench.BenchService;
 import io.wireanalyze.workloads.iiop.bench.BenchServiceHelper;
-import org.omg.CORBA.ORB;
-import org.omg.CORBA.UserException;
-import org.omg.CosNaming.NamingContextExt;
-import org.omg.CosNaming.NamingContextExtHelper;
 
 import java.io.PrintStream;
-import java.util.Optional;
+import java.util.Properties;
 
 /**
- * The iiop benchmark client. Command line: {@link ClientOptions} ({@code --server} is the naming service).
- * System properties: {@value #NAMING_GIOP_PROPERTY} (GIOP version of the naming corbaloc, default 1.2) and
+ * The iiop benchmark client, on JacORB: {@link OrbClientMain} with its stub from {@code BenchServiceHelper.narrow}.
+ * System properties: {@value OrbClientMain#NAMING_GIOP_PROPERTY} (GIOP version of the naming corbaloc, default 1.2) and
  * {@value #CHARS_PROPERTY} ({@code string} or {@code wstring} for payload {@code chars:N}, default string).
  *
- * <p>Resolves {@code NameService} ({@code resolve_initial_references}, corbaloc), narrows it, calls
- * {@code resolve_str(name)} and narrows the result: that is the recorded lookup (method {@code resolve_str},
- * result the reference as {@link IiopReference#describe}). Then the warm-up calls, the marker call
- * {@code wireanalyzeMark("measure")} (only after warm-ups) and the measured calls, each timed with
- * {@code System.nanoTime()}, then the hold. CORBA has no distributed garbage collection: the reference is
- * simply released at exit whatever the plan's release says. Writes the call records, prints a one-line
- * summary, exits 0; on failure one line on stderr and exit 1.
+ * <p>After the lookup, the warm-up calls, the marker call {@code wireanalyzeMark("measure")} (only after warm-ups) and
+ * the measured calls, each timed with {@code System.nanoTime()}, then the hold.
  */
-public final class IiopClient {
-    public static final String NAMING_GIOP_PROPERTY = "wireanalyze.naming.giop";
+public final class IiopClient implements OrbClientMain.Stack<BenchService> {
     public static final String CHARS_PROPERTY = "wireanalyze.iiop.chars";
-    static final String LOOKUP_METHOD = "resolve_str";
 
-    private IiopClient() {
+    private final IdlString chars;
+
+    private IiopClient(IdlString chars) {
+        this.chars = chars;
     }
 
     public static void main(String[] args) {
@@ -49,50 +37,32 @@ public final class IiopClient {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Parsed<ClientOptions> parsed = ClientOptions.parse(args);
-        Parsed<GiopVersion> giop = GiopVersion.parse(System.getProperty(NAMING_GIOP_PROPERTY, GiopNamingOption.DEFAULT.text()));
-        Parsed<IdlString> chars = IdlString.parse(System.getProperty(CHARS_PROPERTY, IdlString.STRING.idlName()));
-        for (Parsed<?> p : new Parsed<?>[] {parsed, giop, chars}) {
-            if (p.error().isPresent()) {
-                err.println("iiop client: " + p.error().get());
-                return 1;
-            }
-        }
-        ClientOptions options = parsed.orElseThrow();
-        String role = "iiop client " + options.client();
-        String corbaloc = giop.orElseThrow().corbaloc(options.server(), "NameService");
-        CallLog log = new CallLog(options.client());
-        ORB orb = ORB.init(new String[0], Jacorb.client(corbaloc));
-        Optional<String> failure;
-        try {
-            failure = callAll(orb, corbaloc, options, chars.orElseThrow(), log);
-        } finally {
-            orb.shutdown(true);
-        }
-        return ClientMain.finish(role, options, log, failure, "", out, err);
+        Parsed<IiopClient> stack = EnumLabels.parse(IdlString.class, System.getProperty(CHARS_PROPERTY, IdlString.STRING.idlName())).map(IiopClient::new);
+        return OrbClientMain.run("iiop", args, stack, out, err);
     }
 
-    private static Optional<String> callAll(ORB orb, String corbaloc, ClientOptions options, IdlString chars, CallLog log) {
-        Plan plan = options.plan();
-        PlanRun run = new PlanRun("resolve '" + options.name() + "' at " + corbaloc);
-        try {
-            long start = System.nanoTime();
-            NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
-            BenchService stub = BenchServiceHelper.narrow(naming.resolve_str(options.name()));
-            long end = System.nanoTime();
-            log.add(CallKind.LOOKUP, LOOKUP_METHOD, start, end, Optional.of(IiopReference.describe(orb, stub)));
-            PlanRun.Call<RuntimeException> marker = () -> {
-                stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
-                return null;
-            };
-            run.calls(plan, log, method(plan.payload(), chars), prepare(stub, plan.payload(), chars), marker);
-            return Optional.empty();
-        } catch (UserException | org.omg.CORBA.SystemException e) {
-            return Optional.of(run.step() + ": " + IiopServer.oneLine(e.toString()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        }
+    @Override
+    public Properties orbProperties(String nameServiceCorbaloc) {
+        return Jacorb.client(nameServiceCorbaloc);
+    }
+
+    @Override
+    public BenchService narrow(org.omg.CORBA.Object found) {
+        return BenchServiceHelper.narrow(found);
+    }
+
+    @Override
+    public org.omg.CORBA.Object described(org.omg.CORBA.Object found, BenchService stub) {
+        return stub;
+    }
+
+    @Override
+    public void calls(PlanRun run, Plan plan, CallLog log, BenchService stub) throws InterruptedException {
+        PlanRun.Call<RuntimeException> marker = () -> {
+            stub.wireanalyzeMark(BenchValues.MEASURE_LABEL);
+            return null;
+        };
+        run.calls(plan, log, method(plan.payload(), chars), prepare(stub, plan.payload(), chars), marker);
     }
 
     /** The IDL operation a payload calls: its Java name, except {@code sendWChars} for wstring chars. */

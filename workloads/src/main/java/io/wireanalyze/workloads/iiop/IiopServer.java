@@ -10,8 +10,6 @@ import org.omg.CosNaming.NamingContextExtHelper;
 import org.omg.PortableServer.POA;
 import org.omg.PortableServer.POAHelper;
 
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.util.Properties;
 
 /**
@@ -29,12 +27,8 @@ public final class IiopServer {
 
     public static void main(String[] args) {
         Jacorb.quietLogging();
-        System.exit(run(args, System.in, System.out, System.err));
-    }
-
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return OrbServerMain.run("iiop server", args, false, IiopServer::orbProperties, "activate the servant", IiopServer::bind,
-                in, out, err);
+        System.exit(OrbServerMain.run("iiop server", args, false, IiopServer::orbProperties, "activate the servant", IiopServer::bind,
+                System.in, System.out, System.err));
     }
 
     private static Properties orbProperties(OrbServerOptions options) {
@@ -51,9 +45,5 @@ public final class IiopServer {
         NamingContextExt naming = NamingContextExtHelper.narrow(orb.resolve_initial_references("NameService"));
         naming.rebind(naming.to_name(options.name()), ref);
         return () -> { };
-    }
-
-    static String oneLine(String s) {
-        return OrbServerMain.oneLine(s);
     }
 }

@@ -1,16 +1,10 @@
 package io.wireanalyze.workloads.iiop;
 
-import io.wireanalyze.workloads.ClientFleet;
-import io.wireanalyze.workloads.ClientLaunch;
-import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.LaunchSettings;
-import io.wireanalyze.workloads.Listener;
-import io.wireanalyze.workloads.OrbServerOptions;
-import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.OrbWorkload;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
@@ -38,18 +32,13 @@ import java.util.Map;
  * ports only: {@code tcp and (port 1050 or port 1051)} by default. The naming JVM's ORB reaches the naming
  * service through a corbaloc of {@code namingGiop}'s version; payload {@code chars:N} travels as {@code chars}.
  */
-public final class IiopWorkload extends ServedWorkload {
+public final class IiopWorkload extends OrbWorkload {
 
-    private final ServerConfig config;
-    private final GiopVersion namingGiop;
     private final IdlString chars;
-    private LaunchSettings launch;
     private Path namingDb;
 
     public IiopWorkload(ServerConfig config, GiopVersion namingGiop, IdlString chars) {
-        super("iiop server");
-        this.config = config.requireDistinctPorts();
-        this.namingGiop = namingGiop;
+        super("iiop", config, namingGiop, StackLibrary.JACORB, IiopClient.class, "JacORB COS Naming");
         this.chars = chars;
     }
 
@@ -64,10 +53,6 @@ public final class IiopWorkload extends ServedWorkload {
                 args.group(GiopNamingOption.class).version(), args.group(IdlStringOption.class).type());
     }
 
-    public ServerConfig config() {
-        return config;
-    }
-
     /**
      * Starts the naming JVM, then the server JVM, each waiting for its READY line.
      *
@@ -77,7 +62,7 @@ public final class IiopWorkload extends ServedWorkload {
     @Override
     public ServerReady start() throws WorkloadException {
         return server.start(this::close, () -> {
-            launch = config.launch().withClassPath(StackLibrary.JACORB.classPath());
+            LaunchSettings launch = stackLaunch();
             try {
                 namingDb = Files.createTempDirectory("wireanalyze-jacorb-naming");
             } catch (IOException e) {
@@ -88,24 +73,14 @@ public final class IiopWorkload extends ServedWorkload {
                     List.of(IiopNamingServer.PORT, Integer.toString(config.namingPort()),
                             IiopNamingServer.DB_DIR, namingDb.toString()),
                     ServerLaunch.READY_PREFIX + "naming=" + config.namingPort());
-            return OrbServerOptions.of(config, namingGiop).launch(server, "iiop server", launch, IiopServer.class);
+            return launchServer(IiopServer.class);
         });
     }
 
+    /** Payload {@code chars:N} as the IDL type asked for. */
     @Override
-    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        server.requireRunning();
-        ClientLaunch client = new ClientLaunch("iiop client", IiopClient.class,
-                Map.of(IiopClient.NAMING_GIOP_PROPERTY, namingGiop.text(),
-                        IiopClient.CHARS_PROPERTY, chars.idlName()),
-                config.at(config.namingPort()), config.name());
-        return ClientFleet.run(client, launch, plan, resultFile);
-    }
-
-    /** The naming service, then the object. */
-    @Override
-    public List<Listener> listeners() {
-        return List.of(new Listener("JacORB COS Naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
+    protected Map<String, String> clientProperties() {
+        return Map.of(IiopClient.CHARS_PROPERTY, chars.idlName());
     }
 
     /** Stops the server JVM, then the naming JVM, and deletes the bindings directory. Idempotent. */

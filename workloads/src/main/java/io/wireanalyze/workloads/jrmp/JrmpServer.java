@@ -39,11 +39,7 @@ public final class JrmpServer {
 
     public static void main(String[] args) {
         Loopback.defaultRmiHostname();
-        System.exit(run(args, System.in, System.out, System.err));
-    }
-
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return run("jrmp server", RmiSockets.PLAIN, args, in, out, err);
+        System.exit(run("jrmp server", RmiSockets.PLAIN, args, System.in, System.out, System.err));
     }
 
     /**

@@ -1,22 +1,14 @@
 package io.wireanalyze.workloads.jrmptls;
 
-import io.wireanalyze.workloads.ClientFleet;
-import io.wireanalyze.workloads.ClientLaunch;
-import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.LaunchSettings;
-import io.wireanalyze.workloads.Listener;
-import io.wireanalyze.workloads.Loopback;
-import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerPortOptions;
-import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 import io.wireanalyze.workloads.jrmp.DgcOptions;
-import io.wireanalyze.workloads.jrmp.JrmpServer;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
+import io.wireanalyze.workloads.jrmp.RmiWorkload;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,15 +26,13 @@ import java.util.TreeMap;
  * plan as jrmp, so the two captures compare call for call. Placed as jrmp is: on an emulated network the server JVM runs
  * in the namespace, its stubs and its certificate (common name and subject alternative name) name the servers' address.
  */
-public final class JrmpTlsWorkload extends ServedWorkload {
+public final class JrmpTlsWorkload extends RmiWorkload {
 
-    private final ServerConfig config;
     private final TlsVersionChoice version;
     private ServerKeys keys;
 
     public JrmpTlsWorkload(ServerConfig config, TlsVersionChoice version) {
-        super("jrmp-tls server");
-        this.config = config;
+        super("jrmp-tls", config, JrmpTlsServer.class, JrmpTlsClient.class);
         this.version = version;
     }
 
@@ -52,52 +42,45 @@ public final class JrmpTlsWorkload extends ServedWorkload {
         return new JrmpTlsWorkload(args.group(DgcOptions.class).applyTo(ports), args.group(JrmpTlsOptions.class).version());
     }
 
-    public ServerConfig config() {
-        return config;
-    }
-
     public TlsVersionChoice version() {
         return version;
     }
 
     /**
-     * Makes the run's key, then starts the server JVM with the key log agent and waits for its READY line.
+     * Makes the run's key, and the server JVM's launch with the key log agent writing its secrets.
      *
-     * @throws WorkloadException as {@link Workload#start()}, also when keytool fails or the agent's jar is not found
+     * @throws WorkloadException as {@link #start()}, also when keytool fails or the agent's jar is not found
      */
     @Override
-    public ServerReady start() throws WorkloadException {
-        return server.start(this::close, () -> {
-            Path agent = agentJar();
-            keys = ServerKeys.generate(config.launch().java(), config.host());
-            List<String> jvm = new ArrayList<>(config.launch().jvmOptions());
-            jvm.add("-javaagent:" + agent + "=" + keys.keyLog());
-            LaunchSettings launch = config.launch().withJvmOptions(jvm);
-            Map<String, String> properties = new TreeMap<>(config.launch().serverProperties());
-            properties.putAll(keys.serverProperties());
-            properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.host());
-            properties.put(JrmpTlsServer.PROTOCOL_PROPERTY, version.jsseName());
-            return server.launch("jrmp-tls server", launch, JrmpTlsServer.class, properties, JrmpServer.arguments(config),
-                    JrmpServer.readyLine(config));
-        });
+    protected LaunchSettings serverLaunch() throws WorkloadException {
+        Path agent = agentJar();
+        keys = ServerKeys.generate(config.launch().java(), config.host());
+        List<String> jvm = new ArrayList<>(config.launch().jvmOptions());
+        jvm.add("-javaagent:" + agent + "=" + keys.keyLog());
+        return config.launch().withJvmOptions(jvm);
     }
 
+    /** JRMP's, the run's key store, and the TLS version the server accepts. */
     @Override
-    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        server.requireRunning();
+    protected Map<String, String> serverProperties() {
+        Map<String, String> properties = new TreeMap<>(super.serverProperties());
+        properties.putAll(keys.serverProperties());
+        properties.put(JrmpTlsServer.PROTOCOL_PROPERTY, version.jsseName());
+        return properties;
+    }
+
+    /** The run's trust store and the TLS version the client offers. */
+    @Override
+    protected Map<String, String> clientProperties() {
         Map<String, String> properties = new TreeMap<>(keys.clientProperties());
-        properties.put(Loopback.RMI_HOSTNAME_PROPERTY, config.launch().placement().clientHost());
         properties.put("javax.rmi.ssl.client.enabledProtocols", version.jsseName());
-        ClientLaunch client = new ClientLaunch("jrmp-tls client", JrmpTlsClient.class, properties,
-                config.at(config.namingPort()), config.name());
-        return ClientFleet.run(client, config.launch(), plan, resultFile);
+        return properties;
     }
 
-    /** The registry, then the object, both TLS. */
+    /** Both TLS. */
     @Override
-    public List<Listener> listeners() {
-        return List.of(new Listener("RMI registry (TLS " + version + ")", config.at(config.namingPort())),
-                new Listener("the object (TLS " + version + ")", config.at(config.objectPort())));
+    protected String listenerNote() {
+        return " (TLS " + version + ")";
     }
 
     /** The server's key log (every connection of the run: the server accepts them all), once started. */

@@ -12,8 +12,6 @@ import org.omg.CosNaming.NamingContextExtHelper;
 import javax.rmi.CORBA.Tie;
 import javax.rmi.CORBA.Util;
 import javax.rmi.PortableRemoteObject;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.rmi.RemoteException;
 
 /**
@@ -34,12 +32,8 @@ public final class RmiIiopServer {
 
     public static void main(String[] args) {
         GlassfishOrb.installDelegates();
-        System.exit(run(args, System.in, System.out, System.err));
-    }
-
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return OrbServerMain.run("rmi-iiop server", args, true, o -> GlassfishOrb.server(o.namingPort(), o.objectPort()),
-                "start the TransientNameService", RmiIiopServer::bind, in, out, err);
+        System.exit(OrbServerMain.run("rmi-iiop server", args, true, o -> GlassfishOrb.server(o.namingPort(), o.objectPort()),
+                "start the TransientNameService", RmiIiopServer::bind, System.in, System.out, System.err));
     }
 
     private static Runnable bind(ORB orb, OrbServerOptions options, OrbServerMain.Step step) throws RemoteException, UserException {
@@ -60,9 +54,5 @@ public final class RmiIiopServer {
                 // Already unexported: nothing to do.
             }
         };
-    }
-
-    static String oneLine(String s) {
-        return OrbServerMain.oneLine(s);
     }
 }

@@ -1,25 +1,15 @@
 package io.wireanalyze.workloads.rmiiiop;
 
-import io.wireanalyze.workloads.ClientFleet;
-import io.wireanalyze.workloads.ClientLaunch;
-import io.wireanalyze.workloads.ClientResult;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.GiopVersion;
-import io.wireanalyze.workloads.LaunchSettings;
-import io.wireanalyze.workloads.Listener;
-import io.wireanalyze.workloads.OrbServerOptions;
-import io.wireanalyze.workloads.Plan;
+import io.wireanalyze.workloads.OrbWorkload;
 import io.wireanalyze.workloads.ServerConfig;
-import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerPortOptions;
 import io.wireanalyze.workloads.ServerReady;
 import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
 /**
  * RMI over IIOP on the GlassFish ORB 4.2.5, the seed's scenario: the JRMP workload's
@@ -33,17 +23,11 @@ import java.util.Map;
  * included, name the object port. This ORB splits a request larger than its fragment size (4096 bytes by
  * default, {@code com.sun.corba.ee.giop.ORBFragmentSize}) into a GIOP Request and Fragment messages.
  */
-public final class RmiIiopWorkload extends ServedWorkload {
-
-    private final ServerConfig config;
-    private final GiopVersion namingGiop;
-    private LaunchSettings launch;
+public final class RmiIiopWorkload extends OrbWorkload {
 
     /** @param namingGiop the GIOP version of the clients' naming corbaloc */
     public RmiIiopWorkload(ServerConfig config, GiopVersion namingGiop) {
-        super("rmi-iiop server");
-        this.config = config.requireDistinctPorts();
-        this.namingGiop = namingGiop;
+        super("rmi-iiop", config, namingGiop, StackLibrary.GLASSFISH, RmiIiopClient.class, "GlassFish ORB naming");
     }
 
     /** Naming 1060, object 1061, name BenchService. */
@@ -57,10 +41,6 @@ public final class RmiIiopWorkload extends ServedWorkload {
                 args.group(GiopNamingOption.class).version());
     }
 
-    public ServerConfig config() {
-        return config;
-    }
-
     /**
      * Starts the server JVM and waits for its READY line, {@code READY naming=<port> object=<port>}.
      *
@@ -69,23 +49,8 @@ public final class RmiIiopWorkload extends ServedWorkload {
     @Override
     public ServerReady start() throws WorkloadException {
         return server.start(this::close, () -> {
-            launch = config.launch().withClassPath(StackLibrary.GLASSFISH.classPath());
-            return OrbServerOptions.of(config, namingGiop).launch(server, "rmi-iiop server", launch, RmiIiopServer.class);
+            stackLaunch();
+            return launchServer(RmiIiopServer.class);
         });
-    }
-
-    @Override
-    public ClientResult runClient(Plan plan, Path resultFile) throws WorkloadException {
-        server.requireRunning();
-        ClientLaunch client = new ClientLaunch("rmi-iiop client", RmiIiopClient.class,
-                Map.of(RmiIiopClient.NAMING_GIOP_PROPERTY, namingGiop.text()),
-                config.at(config.namingPort()), config.name());
-        return ClientFleet.run(client, launch, plan, resultFile);
-    }
-
-    /** The naming service, then the object. */
-    @Override
-    public List<Listener> listeners() {
-        return List.of(new Listener("GlassFish ORB naming", config.at(config.namingPort())), new Listener("the object", config.at(config.objectPort())));
     }
 }

@@ -2,7 +2,9 @@ package io.wireanalyze.workloads.service;
 
 import io.wireanalyze.workloads.BenchMethod;
 import io.wireanalyze.workloads.BenchValues;
+import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.Payload;
+import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.PlanRun;
 
 import java.lang.invoke.MethodHandle;
@@ -37,6 +39,14 @@ public final class BenchCalls {
         };
         if (m == BenchMethod.GET_OBJECTS) return () -> ((List<?>) BenchCalls.<E>invoke(call)).size();   // the records' count is logged, not the records
         return () -> invoke(call);
+    }
+
+    /**
+     * The plan's calls on {@code proxy}, a proxy of {@code api}: {@link #prepare} and {@link #marker} through
+     * {@link PlanRun#calls}, logged under the payload's method name.
+     */
+    public static <E extends Exception> void calls(PlanRun run, Plan plan, CallLog log, Class<?> api, Object proxy) throws E, InterruptedException {
+        run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<E>prepare(api, proxy, plan.payload()), BenchCalls.<E>marker(api, proxy));
     }
 
     /** The marker call between warm-up and measured calls. */

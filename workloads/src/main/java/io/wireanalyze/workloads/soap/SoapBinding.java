@@ -1,10 +1,9 @@
 package io.wireanalyze.workloads.soap;
 
-import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.EnumOption;
-import io.wireanalyze.workloads.Parsed;
+import io.wireanalyze.workloads.Choice;
 
 /** The SOAP version the service is published with; the client learns it from the WSDL. */
+@Choice("SOAP version")
 public enum SoapBinding {
     /** SOAP 1.1 over HTTP (JAX-WS's default): text/xml, SOAPAction field. */
     SOAP_11("1.1", "http://schemas.xmlsoap.org/wsdl/soap/http"),
@@ -27,16 +26,5 @@ public enum SoapBinding {
     @Override
     public String toString() {
         return label;
-    }
-
-    public static Parsed<SoapBinding> parse(String text) {
-        return EnumLabels.parse(SoapBinding.class, "SOAP version", text);
-    }
-
-    /** picocli: the converter of the option and its completion candidates, the labels. */
-    public static final class Choices extends EnumOption<SoapBinding> {
-        public Choices() {
-            super(SoapBinding.class, SoapBinding::parse);
-        }
     }
 }

@@ -4,16 +4,12 @@ import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.PlanRun;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.BenchCalls;
 import jakarta.xml.ws.Service;
-import jakarta.xml.ws.WebServiceException;
 
 import javax.xml.namespace.QName;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -38,19 +34,12 @@ public final class SoapClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return ClientMain.run(KIND, args, out, err, SoapClient::callAll);
+        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, SoapClient::callAll));
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
-        Plan plan = options.plan();
         String wsdl = SoapWorkload.address(options.server().toString()) + "?wsdl";
-        PlanRun run = new PlanRun("WSDL fetch " + wsdl);
-        try {
+        return ClientMain.steps("WSDL fetch " + wsdl, run -> {
             SoapStack stack = SoapStack.parse(System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString()));
             if (stack == SoapStack.CXF) CxfClientSetup.http(HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())));
             long start = System.nanoTime();
@@ -61,17 +50,9 @@ public final class SoapClient {
             if (stack == SoapStack.CXF) {
                 CxfClientSetup.security(port, WsSecurity.parse(System.getProperty(SECURITY_PROPERTY, WsSecurity.NONE.toString())),
                         Optional.ofNullable(System.getProperty(KEYS_PROPERTY)).map(Path::of),
-                        SoapBinding.parse(System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
+                        EnumLabels.parse(SoapBinding.class, System.getProperty(BINDING_PROPERTY, SoapBinding.SOAP_11.toString())).orElseThrow());
             }
-            run.calls(plan, log, plan.payload().method().javaName(), BenchCalls.<RuntimeException>prepare(BenchSoap.class, port, plan.payload()),
-                    BenchCalls.<RuntimeException>marker(BenchSoap.class, port));
-            return Optional.empty();
-        } catch (WebServiceException | IOException | IllegalArgumentException e) {
-            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        }
+            BenchCalls.calls(run, options.plan(), log, BenchSoap.class, port);
+        });
     }
-
 }

@@ -11,8 +11,7 @@ public final class SoapOptions implements OptionGroup {
                     + "java.net.http client, which offers h2c on a new connection and chunks bodies over 4 KB).")
     boolean cleanHttp;
 
-    @Option(names = "--soap-version", paramLabel = "VERSION", converter = SoapBinding.Choices.class,
-            completionCandidates = SoapBinding.Choices.class,
+    @Option(names = "--soap-version", paramLabel = "VERSION",
             description = "SOAP version the service is published with: ${COMPLETION-CANDIDATES} (default: 1.1).")
     SoapBinding binding = SoapBinding.SOAP_11;
 

@@ -1,5 +1,6 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Loopback;
 import io.wireanalyze.workloads.OptionArgs;
 import io.wireanalyze.workloads.Parsed;
@@ -65,14 +66,13 @@ public final class SoapServer {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.in, System.out, System.err));
+        QuietLogging.exit(() -> run(args, System.in, System.out, System.err));
     }
 
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Parsed<OptionArgs> parsed = OptionArgs.parse(args, Set.of(PORT, BINDING, SECURITY, KEYS), Set.of());
         Parsed<Integer> port = parsed.flatMap(o -> o.required(PORT).flatMap(v -> o.intValue(PORT, 1, 65535, 0)));
-        Parsed<SoapBinding> binding = parsed.flatMap(o -> o.required(BINDING)).flatMap(SoapBinding::parse);
+        Parsed<SoapBinding> binding = parsed.flatMap(o -> o.required(BINDING)).flatMap(t -> EnumLabels.parse(SoapBinding.class, t));
         if (ServerMain.refused(ROLE, err, port, binding)) return 1;
         OptionArgs options = parsed.orElseThrow();
         return ServerMain.serve(ROLE, "soap", port.orElseThrow(), () -> start(port.orElseThrow(), binding.orElseThrow(),

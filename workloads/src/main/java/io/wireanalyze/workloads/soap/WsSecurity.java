@@ -1,8 +1,10 @@
 package io.wireanalyze.workloads.soap;
 
+import io.wireanalyze.workloads.Choice;
 import io.wireanalyze.workloads.EnumLabels;
 
 /** Message-level security of the SOAP workloads. */
+@Choice("WS-Security")
 public enum WsSecurity {
     /** Plain SOAP ({@code --protocol soap}). */
     NONE("none"),
@@ -25,6 +27,6 @@ public enum WsSecurity {
     }
 
     static WsSecurity parse(String text) {
-        return EnumLabels.parse(WsSecurity.class, "WS-Security", text).orElseThrow();
+        return EnumLabels.parse(WsSecurity.class, text).orElseThrow();
     }
 }

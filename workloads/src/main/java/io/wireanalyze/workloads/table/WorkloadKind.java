@@ -1,8 +1,8 @@
 package io.wireanalyze.workloads.table;
 
 import io.wireanalyze.workloads.BenchMethod;
+import io.wireanalyze.workloads.Choice;
 import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.EnumOption;
 import io.wireanalyze.workloads.GiopNamingOption;
 import io.wireanalyze.workloads.HttpPortOption;
 import io.wireanalyze.workloads.OptionGroup;
@@ -45,6 +45,7 @@ import java.util.stream.Collectors;
  * options; in a package of its own, above every workload package (as {@code protocols} is for the decoders). Adding
  * a workload is a package with its {@link Workload} (and its own {@link OptionGroup}s) plus one constant here. Those not built yet say so.
  */
+@Choice("unknown protocol")
 public enum WorkloadKind {
     JRMP("jrmp", List.of(ServerPortOptions.class, DgcOptions.class), List.of(BenchService.class), JrmpWorkload::create),
     IIOP("iiop", List.of(ServerPortOptions.class, GiopNamingOption.class, IdlStringOption.class), List.of(),
@@ -172,14 +173,8 @@ public enum WorkloadKind {
         return label;
     }
 
+    /** The constant labelled {@code text} ({@link EnumLabels#parse}), for the readers of a protocol's name in plans and seeds. */
     public static Parsed<WorkloadKind> parse(String text) {
-        return EnumLabels.parse(WorkloadKind.class, "unknown protocol", text);
-    }
-
-    /** picocli: the converter of the option and its completion candidates, the labels. */
-    public static final class Choices extends EnumOption<WorkloadKind> {
-        public Choices() {
-            super(WorkloadKind.class, WorkloadKind::parse);
-        }
+        return EnumLabels.parse(WorkloadKind.class, text);
     }
 }

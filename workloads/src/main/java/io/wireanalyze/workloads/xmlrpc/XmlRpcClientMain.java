@@ -3,18 +3,15 @@ package io.wireanalyze.workloads.xmlrpc;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.PlanRun;
 import io.wireanalyze.workloads.QuietLogging;
-import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
 import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
 import org.apache.xmlrpc.client.XmlRpcCommonsTransportFactory;
 import org.apache.xmlrpc.client.XmlRpcLiteHttpTransportFactory;
 import org.apache.xmlrpc.client.XmlRpcSunHttpTransportFactory;
 
-import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.util.Optional;
 
@@ -32,20 +29,13 @@ public final class XmlRpcClientMain {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        return ClientMain.run(KIND, args, out, err, XmlRpcClientMain::callAll);
+        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, XmlRpcClientMain::callAll));
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
-        Plan plan = options.plan();
         String url = XmlRpcWorkload.address(options.server().toString());
-        PlanRun run = new PlanRun("client for " + url);
-        try {
-            XmlRpcTransport transport = XmlRpcTransport.parse(System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.label())).orElseThrow();
+        return ClientMain.steps("client for " + url, run -> {
+            XmlRpcTransport transport = EnumLabels.parse(XmlRpcTransport.class, System.getProperty(TRANSPORT_PROPERTY, XmlRpcTransport.DEFAULT.label())).orElseThrow();
             XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
             config.setServerURL(URI.create(url).toURL());
             config.setEnabledForExtensions(true);
@@ -56,13 +46,8 @@ public final class XmlRpcClientMain {
                 case HTTPCLIENT -> new XmlRpcCommonsTransportFactory(client);
                 case LITE -> new XmlRpcLiteHttpTransportFactory(client);
             });
+            Plan plan = options.plan();
             run.calls(plan, log, plan.payload().method().javaName(), XmlRpcCalls.prepare(client, plan.payload()), XmlRpcCalls.marker(client));
-            return Optional.empty();
-        } catch (XmlRpcException | IOException | RuntimeException e) {
-            return Optional.of(run.step() + ": " + e.toString().replaceAll("\\s+", " "));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of(run.step() + ": interrupted");
-        }
+        });
     }
 }

@@ -9,8 +9,6 @@ import org.apache.xmlrpc.server.XmlRpcServer;
 import org.apache.xmlrpc.server.XmlRpcServerConfigImpl;
 import org.apache.xmlrpc.webserver.WebServer;
 
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 
 /**
@@ -42,11 +40,7 @@ public final class XmlRpcServerMain {
     }
 
     public static void main(String[] args) {
-        QuietLogging.apply();
-        System.exit(run(args, System.in, System.out, System.err));
-    }
-
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return ServerMain.servePort(ROLE, "xmlrpc", args, XmlRpcServerMain::start, WebServer::getPort, WebServer::shutdown, in, out, err);
+        QuietLogging.exit(() -> ServerMain.servePort(ROLE, "xmlrpc", args, XmlRpcServerMain::start, WebServer::getPort, WebServer::shutdown,
+                System.in, System.out, System.err));
     }
 }

@@ -11,6 +11,7 @@ import io.wireanalyze.workloads.FreePorts;
 import io.wireanalyze.workloads.GiopCapture;
 import io.wireanalyze.workloads.GiopVersion;
 import io.wireanalyze.workloads.LoopbackCapture;
+import io.wireanalyze.workloads.OrbClientMain;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.TestLaunch;
@@ -116,7 +117,7 @@ class IiopWorkloadTest {
     @Test
     void wideCharsGoToSendWCharsAndTheNamingServiceAnswersGiop10(@TempDir Path dir) throws Exception {
         ClientLaunch wide = new ClientLaunch("iiop client", IiopClient.class,
-                Map.of(IiopClient.NAMING_GIOP_PROPERTY, "1.0", IiopClient.CHARS_PROPERTY, "wstring"),
+                Map.of(OrbClientMain.NAMING_GIOP_PROPERTY, "1.0", IiopClient.CHARS_PROPERTY, "wstring"),
                 HostPort.loopback(ports[0]), ServerConfig.DEFAULT_NAME);
         String noCapture = LoopbackCapture.unavailable();
         LoopbackCapture capture = noCapture == null ? LoopbackCapture.start(dir.resolve("w.pcap"), ports[0], ports[1]) : null;

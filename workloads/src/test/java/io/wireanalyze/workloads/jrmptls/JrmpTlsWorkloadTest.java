@@ -3,6 +3,7 @@ package io.wireanalyze.workloads.jrmptls;
 import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallRecord;
 import io.wireanalyze.workloads.ClientResult;
+import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.FreePorts;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Payload;
@@ -93,8 +94,8 @@ class JrmpTlsWorkloadTest {
         JrmpTlsWorkload w = (JrmpTlsWorkload) WorkloadKind.JRMP_TLS.create(WorkloadKind.JRMP_TLS.defaultArgs());
         assertEquals(TlsVersionChoice.TLS_1_3, w.version());
         assertEquals(List.of(1099, 1100), w.ports());
-        assertEquals("TLSv1.2", TlsVersionChoice.parse("1.2").orElseThrow().jsseName());
-        assertEquals(Optional.of("TLS version '1.1' (expected: one of 1.3, 1.2)"), TlsVersionChoice.parse("1.1").error());
+        assertEquals("TLSv1.2", EnumLabels.parse(TlsVersionChoice.class, "1.2").orElseThrow().jsseName());
+        assertEquals(Optional.of("TLS version '1.1' (expected: one of 1.3, 1.2)"), EnumLabels.parse(TlsVersionChoice.class, "1.1").error());
     }
 
     @Test
