@@ -165,40 +165,17 @@ final class Spill<T> {
         return new Merging<>(List.copyOf(lists), List.copyOf(maps), order, size);
     }
 
-    /** {@link #merge}'s list: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
-    private static final class Merging<T> extends AbstractList<T> implements Closing {
+    /** {@link #merge}'s list: read sequentially ({@link Sequential}). */
+    private static final class Merging<T> extends Sequential<T> {
         private final List<List<T>> lists;
         private final List<java.util.function.UnaryOperator<T>> maps;
         private final Comparator<T> order;
-        private final long size;
-        private Iterator<T> cursor;
-        private int cursorIndex;
 
         Merging(List<List<T>> lists, List<java.util.function.UnaryOperator<T>> maps, Comparator<T> order, long size) {
+            super(size);
             this.lists = lists;
             this.maps = maps;
             this.order = order;
-            this.size = size;
-        }
-
-        @Override
-        public int size() {
-            return (int) Math.min(size, Integer.MAX_VALUE);
-        }
-
-        @Override
-        public T get(int index) {
-            if (index < 0 || index >= size()) throw new IndexOutOfBoundsException(index);
-            if (cursor == null || index < cursorIndex) {
-                cursor = iterator();
-                cursorIndex = 0;
-            }
-            while (cursorIndex < index) {
-                cursor.next();
-                cursorIndex++;
-            }
-            cursorIndex++;
-            return cursor.next();
         }
 
         /** One list being read: its iterator and its current record, mapped. */
@@ -253,22 +230,13 @@ final class Spill<T> {
         }
     }
 
-    /** The runs merged: read sequentially; {@link #get} moves a cursor, cheap only for ascending indices. */
-    private static final class Merged<T> extends AbstractList<T> implements Closing {
-        private final String kind;
-        private final Codec<T> codec;
-        private final Comparator<T> order;
-        private final List<Path> runs;
+    /** A list read in order, again from its start for every iterator: {@link #get} moves a cursor, cheap only for ascending indices. */
+    private abstract static class Sequential<T> extends AbstractList<T> implements Closing {
         private final long size;
-        private Iterator<T> cursor;
+        Iterator<T> cursor;
         private int cursorIndex;
-        private boolean closed;
 
-        Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, long size) {
-            this.kind = kind;
-            this.codec = codec;
-            this.order = order;
-            this.runs = runs;
+        Sequential(long size) {
             this.size = size;
         }
 
@@ -290,6 +258,23 @@ final class Spill<T> {
             }
             cursorIndex++;
             return cursor.next();
+        }
+    }
+
+    /** The runs merged: read sequentially ({@link Sequential}). */
+    private static final class Merged<T> extends Sequential<T> {
+        private final String kind;
+        private final Codec<T> codec;
+        private final Comparator<T> order;
+        private final List<Path> runs;
+        private boolean closed;
+
+        Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, long size) {
+            super(size);
+            this.kind = kind;
+            this.codec = codec;
+            this.order = order;
+            this.runs = runs;
         }
 
         @Override
