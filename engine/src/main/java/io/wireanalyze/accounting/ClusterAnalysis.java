@@ -161,8 +161,9 @@ public final class ClusterAnalysis {
 
         /**
          * Settles {@code parts} parts, asking {@code part} for each one's bytes in turn; with a {@code recordsDir}, each
-         * part's records go to a file there as soon as it is read (the caller deletes the folder once the result is
-         * closed), so the driver holds one part's bytes at a time, and of every part only its facts and figures.
+         * part's records go to a file there as soon as it is read, so the driver holds one part's bytes at a time, and of
+         * every part only its facts and figures; they are copied into the result's own lists, so the caller may delete
+         * the folder as soon as this returns.
          */
         public Settled settle(int parts, PartSource part, Path recordsDir, String source, String stopReason, int recordsInMemory)
                 throws IOException {
@@ -172,7 +173,7 @@ public final class ClusterAnalysis {
             }
             List<SplitAnalysis.Part> read = new ArrayList<>(parts);
             for (int p = 0; p < parts; p++) read.add(PartBytes.read(part.bytes(p), recordsDir == null ? null : recordsDir.resolve("part-" + p)));
-            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason);
+            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason, recordsDir == null);
             return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
         }
     }

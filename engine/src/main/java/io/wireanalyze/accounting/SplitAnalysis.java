@@ -261,6 +261,16 @@ public final class SplitAnalysis {
     /** Joins the parts of one capture into its result (see the class comment). */
     static Settled settle(List<Part> parts, Tracker tracker, int recordsInMemory, String source,
                           String stopReason) {
+        return settle(parts, tracker, recordsInMemory, source, stopReason, true);
+    }
+
+    /**
+     * Joins the parts of one capture into its result; {@code partsOutliveSettle} says whether the parts' records can
+     * still be read while the result is (a cluster's driver deletes the files they came in once settle returns: then
+     * they are copied into the result's own spills).
+     */
+    static Settled settle(List<Part> parts, Tracker tracker, int recordsInMemory, String source,
+                          String stopReason, boolean partsOutliveSettle) {
         Totals totals = new Totals();
         List<FactLog> logs = new ArrayList<>();
         Set<Lane.Server> known = new HashSet<>();
@@ -293,7 +303,7 @@ public final class SplitAnalysis {
             messages = p.messages();
             invocations = p.invocations();
             packets = p.packets();
-        } else if (parts.stream().allMatch(SplitAnalysis::numberedInOrder)) {
+        } else if (partsOutliveSettle && parts.stream().allMatch(SplitAnalysis::numberedInOrder)) {
             // Each part's records are in the result's order already, and numbering its connections in the capture keeps
             // that order (it numbered them by their first packets, as the capture does): merged as they are read.
             codecs = new Codecs();
