@@ -59,8 +59,10 @@ public final class ChartReport {
         List<AnalysisResult> withLatency = results.stream().filter(LatencyStrip::hasLatency).toList();
         List<String> names = uniqueNames(results);
         String suffix = results.size() == 1 ? ": " + names.get(0) : "";
-        CategoryChart packets = bars("Packets per phase", suffix, "packets", names, results, shown, s -> s.packets(), v -> Fmt.count(Math.round(v)));
-        CategoryChart elapsed = bars("Elapsed ms per phase", suffix, "ms", names, results, shown, s -> s.elapsedMs(), ChartReport::shortMs);
+        int half = WIDTH / 2 - TITLE_MARGIN;
+        CategoryChart packets = bars("Packets per phase", suffix, half, "packets", names, results, shown, s -> s.packets(), v -> Fmt.count(Math.round(v)));
+        // XChart centres a title over the plot, which the legend on the right pushes left: the title has that much less room.
+        CategoryChart elapsed = bars("Elapsed ms per phase", suffix, half - legendWidth(shown), "ms", names, results, shown, s -> s.elapsedMs(), ChartReport::shortMs);
         packets.getStyler().setLegendVisible(false);   // one legend, right of the second chart: the same colours
 
         int height = BARS_HEIGHT + withLatency.size() * LatencyStrip.HEIGHT;
@@ -98,7 +100,7 @@ public final class ChartReport {
      * {@code suffix} (": " and the one capture's name) is dropped from the title when it does not fit: the name is
      * under the bar too.
      */
-    private static CategoryChart bars(String title, String suffix, String yTitle, List<String> names, List<AnalysisResult> results,
+    private static CategoryChart bars(String title, String suffix, int titleRoom, String yTitle, List<String> names, List<AnalysisResult> results,
                                       List<Phase> shown, ToDoubleFunction<AnalysisResult.PhaseStats> value, DoubleFunction<String> format) {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH / 2).height(BARS_HEIGHT).title(title).xAxisTitle("capture").yAxisTitle(yTitle).build();
         CategoryStyler s = c.getStyler();
@@ -124,9 +126,23 @@ public final class ChartReport {
         }
         List<String> totals = new java.util.ArrayList<>();
         for (AnalysisResult r : results) totals.add(format.apply(shown.stream().mapToDouble(p -> value.applyAsDouble(r.phase(p))).sum()));
-        c.setTitle(fitTitle(title, suffix, totals, WIDTH / 2 - TITLE_MARGIN));
+        c.setTitle(fitTitle(title, suffix, totals, titleRoom));
         return c;
     }
+
+    /** The legend's width beside a chart: its longest phase label, its colour box and padding. */
+    static int legendWidth(List<Phase> shown) {
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            java.awt.FontMetrics m = g.getFontMetrics(SMALL);
+            return shown.stream().mapToInt(p -> m.stringWidth(p.label())).max().orElse(0) + LEGEND_PADDING;
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /** A legend's colour box, the gaps around it and the legend's margins, in pixels (XChart's defaults, measured). */
+    static final int LEGEND_PADDING = 80;
 
     /** Room left of and right of a chart's title within its half of the image. */
     static final int TITLE_MARGIN = 40;

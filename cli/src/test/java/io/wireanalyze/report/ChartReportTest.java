@@ -96,6 +96,12 @@ class ChartReportTest {
         // A capture's file name as `capture` writes it: the name goes (it is under the bar), the totals stay.
         String name = ": capture-jrmp-20261127-005812-ints-6000-20-invocations.pcap";
         assertEquals("Elapsed ms per phase (totals: 295.9)", ChartReport.fitTitle("Elapsed ms per phase", name, one, room));
+        // The capture command's own file name, beside the legend: the name goes (a real chart lost "El" of its title).
+        int besideTheLegend = room - ChartReport.legendWidth(java.util.Arrays.asList(io.wireanalyze.phase.Phase.values()));
+        assertEquals("Elapsed ms per phase (totals: 300.5)", ChartReport.fitTitle("Elapsed ms per phase", ": wireanalyze-capture.pcap",
+                List.of("300.5"), besideTheLegend));
+        assertEquals("Packets per phase: wireanalyze-capture.pcap (totals: 160)", ChartReport.fitTitle("Packets per phase",
+                ": wireanalyze-capture.pcap", List.of("160"), room));
         List<String> many = java.util.Collections.nCopies(20, "2,846.0");
         assertEquals("Packets per phase", ChartReport.fitTitle("Packets per phase", "", many, room));
     }
