@@ -179,16 +179,15 @@ final class Spill<T> {
         }
 
         /** One list being read: its iterator and its current record, mapped. */
-        private final class Head {
-            final int index;
+        private final class Source extends Head<T> {
             final Iterator<T> it;
-            T value;
 
-            Head(int index) {
-                this.index = index;
+            Source(int index) {
+                super(index);
                 this.it = lists.get(index).iterator();
             }
 
+            @Override
             boolean advance() {
                 if (!it.hasNext()) return false;
                 value = maps.get(index).apply(it.next());
@@ -198,29 +197,9 @@ final class Spill<T> {
 
         @Override
         public Iterator<T> iterator() {
-            PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, lists.size()), (a, b) -> {
-                int c = order.compare(a.value, b.value);
-                return c != 0 ? c : Integer.compare(a.index, b.index);
-            });
-            for (int i = 0; i < lists.size(); i++) {
-                Head h = new Head(i);
-                if (h.advance()) heads.add(h);
-            }
-            return new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return !heads.isEmpty();
-                }
-
-                @Override
-                public T next() {
-                    Head h = heads.poll();
-                    if (h == null) throw new NoSuchElementException();
-                    T v = h.value;
-                    if (h.advance()) heads.add(h);
-                    return v;
-                }
-            };
+            List<Source> sources = new ArrayList<>(lists.size());
+            for (int i = 0; i < lists.size(); i++) sources.add(new Source(i));
+            return merged(sources, order);
         }
 
         @Override
@@ -279,23 +258,7 @@ final class Spill<T> {
 
         @Override
         public Iterator<T> iterator() {
-            return new Iterator<>() {
-                private final PriorityQueue<Run<T>> heads = open();
-
-                @Override
-                public boolean hasNext() {
-                    return !heads.isEmpty();
-                }
-
-                @Override
-                public T next() {
-                    Run<T> r = heads.poll();
-                    if (r == null) throw new NoSuchElementException();
-                    T v = r.head;
-                    if (r.advance()) heads.add(r);
-                    return v;
-                }
-            };
+            return merged(open(), order);
         }
 
         /** Deletes the runs' files (a run being read goes on to its end: the system frees a file when it is closed). */
@@ -313,37 +276,67 @@ final class Spill<T> {
             }
         }
 
-        private synchronized PriorityQueue<Run<T>> open() {
+        private synchronized List<Run<T>> open() {
             if (closed) throw new IllegalStateException(kind + " records: already closed, their temporary files deleted");
-            PriorityQueue<Run<T>> heads = new PriorityQueue<>(Math.max(1, runs.size()), (a, b) -> {
-                int c = order.compare(a.head, b.head);
-                return c != 0 ? c : Integer.compare(a.index, b.index);
-            });
-            for (int i = 0; i < runs.size(); i++) {
-                Run<T> r = new Run<>(kind, codec, runs.get(i), i);
-                if (r.advance()) heads.add(r);
-            }
-            return heads;
+            List<Run<T>> open = new ArrayList<>(runs.size());
+            for (int i = 0; i < runs.size(); i++) open.add(new Run<>(kind, codec, runs.get(i), i));
+            return open;
         }
     }
 
-    /** One run being read: its current record. Closes its file when exhausted. */
-    private static final class Run<T> {
+    /** A sorted source being merged: its place among the sources, and its current record once {@link #advance} said so. */
+    private abstract static class Head<T> {
         final int index;
+        T value;
+
+        Head(int index) {
+            this.index = index;
+        }
+
+        /** Moves to the source's next record: false at its end. */
+        abstract boolean advance();
+    }
+
+    /** Sources each in order, merged: the least current record first, the earlier source's on a tie (a stable merge). */
+    private static <T, H extends Head<T>> Iterator<T> merged(List<H> sources, Comparator<T> order) {
+        PriorityQueue<H> heads = new PriorityQueue<>(Math.max(1, sources.size()), (a, b) -> {
+            int c = order.compare(a.value, b.value);
+            return c != 0 ? c : Integer.compare(a.index, b.index);
+        });
+        for (H h : sources) if (h.advance()) heads.add(h);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return !heads.isEmpty();
+            }
+
+            @Override
+            public T next() {
+                H h = heads.poll();
+                if (h == null) throw new NoSuchElementException();
+                T v = h.value;
+                if (h.advance()) heads.add(h);
+                return v;
+            }
+        };
+    }
+
+    /** One run being read: its current record. Closes its file when exhausted. */
+    private static final class Run<T> extends Head<T> {
         private final String kind;
         private final Codec<T> codec;
         private final Path file;
         private DataInputStream in;
         private int left;
-        T head;
 
         Run(String kind, Codec<T> codec, Path file, int index) {
+            super(index);
             this.kind = kind;
             this.codec = codec;
             this.file = file;
-            this.index = index;
         }
 
+        @Override
         boolean advance() {
             try {
                 if (in == null) {
@@ -352,11 +345,11 @@ final class Spill<T> {
                 }
                 if (left == 0) {
                     close();
-                    head = null;
+                    value = null;
                     return false;
                 }
                 left--;
-                head = codec.read(in);
+                value = codec.read(in);
                 return true;
             } catch (EOFException e) {
                 throw new UncheckedIOException(file + ": spilled " + kind + " records end early (the temporary file was changed)", e);
