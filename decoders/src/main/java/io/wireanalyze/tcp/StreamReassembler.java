@@ -11,8 +11,8 @@ import java.util.TreeMap;
  * wait until the hole before them is filled, or until more than {@code maxBuffered} bytes wait, when the
  * hole is given up as a gap. A hole the peer acknowledged waits a bounded capture time for its segment (a
  * reordering capture delivers it after the ACK) before it is given up. Segments waiting behind a hole are kept as
- * views of their frames (a frame's bytes stay valid for the whole analysis); the latest delivered bytes, kept to
- * compare retransmitted copies with, are copied.
+ * views of their frames (a frame's bytes stay valid for the whole analysis); the delivered bytes the peer has not
+ * acknowledged yet, kept to compare retransmitted copies with, are copied.
  */
 public final class StreamReassembler {
 
@@ -37,7 +37,7 @@ public final class StreamReassembler {
     private long insertingAck = Long.MIN_VALUE;
     private long waitingBytes;
     private long gapBytes;
-    /** The latest delivered bytes (copies), to compare retransmitted copies with. */
+    /** The latest delivered bytes not acknowledged yet (copies), to compare retransmitted copies with. */
     private final Recent recent = new Recent();
     private long conflictingBytes;
 
@@ -88,7 +88,11 @@ public final class StreamReassembler {
 
     /**
      * Bytes of later copies (retransmitted or overlapping segments) that differed from the first copy, which won.
-     * Compared against the latest {@link #RECENT_BYTES} delivered bytes and everything still waiting.
+     * Compared against everything still waiting and the delivered bytes the peer has not acknowledged yet in the
+     * capture, at most the latest {@link #RECENT_BYTES} of them. A sender resends only what it has not seen
+     * acknowledged; a copy of bytes whose acknowledgement the capture already holds (the acknowledgement was lost
+     * beyond the capture point, or the copy crossed it) is still counted a retransmission, but not compared: as
+     * Suricata prunes a stream's segments once the receiver acknowledged them and its parsers took them.
      */
     public long conflictingBytes() {
         return conflictingBytes;
@@ -250,6 +254,7 @@ public final class StreamReassembler {
         if (!baseKnown || acked == Long.MIN_VALUE) return;
         if (finOffset >= 0) acked = Math.min(acked, finOffset);   // the FIN takes a sequence number, not a byte
         drain(out);
+        recent.forget(acked);
         if (next >= acked) return;
         if (ackedUnseenSince == Long.MIN_VALUE) ackedUnseenSince = nowNanos;
         ackedUnseenUpTo = Math.max(ackedUnseenUpTo, acked);
@@ -331,12 +336,14 @@ public final class StreamReassembler {
     }
 
     /**
-     * The latest delivered pieces, oldest first, at most {@link #RECENT_BYTES} of them (the latest piece always, whatever
-     * its size): their bytes copied one after another into one ring of bytes, and each piece's stream offset, length and
+     * The latest delivered pieces that the peer has not acknowledged, oldest first, at most {@link #RECENT_BYTES} of them
+     * (the latest piece always, whatever its size): their bytes copied one after another into one ring of bytes, and each piece's stream offset, length and
      * place in the ring in parallel ring arrays. Delivered offsets only grow, so the pieces are in offset order and found
      * by binary search. The ring grows (doubling, up to {@link #RECENT_BYTES}, or the latest piece's size) as a
-     * direction's bytes come and is then reused: no array per delivered segment. (Before, a copy of each segment; and
-     * before that a {@code TreeMap} of wrapped copies.)
+     * direction's bytes come and is then reused: no array per delivered segment. Once the peer has acknowledged every
+     * piece, the ring goes back to the pool. (Before, a copy of each segment; and before that a {@code TreeMap} of
+     * wrapped copies. Until 2026-11-27 a direction kept its latest mebibyte whether acknowledged or not: on the bench's
+     * 5 M-packet capture the rings of about 16 k open directions were 69 MB of a 211 MB live heap.)
      */
     private final class Recent {
         private long[] offsets = NO_OFFSETS;
@@ -413,6 +420,22 @@ public final class StreamReassembler {
             }
             pool.give(data);
             data = d;
+        }
+
+        /**
+         * The peer acknowledged every byte before {@code acknowledged}: the pieces that end there or before go, and when
+         * none is left the ring goes back to the pool (an idle connection, its bytes all acknowledged, then keeps none).
+         */
+        void forget(long acknowledged) {
+            while (count > 0 && offsets[head] + lengths[head] <= acknowledged) {
+                bytes -= lengths[head];
+                head = (head + 1) & (offsets.length - 1);
+                count--;
+            }
+            if (count == 0 && data.length > 0) {
+                release();
+                head = 0;
+            }
         }
 
         /** The direction is over: the ring goes back to the thread's pool. */

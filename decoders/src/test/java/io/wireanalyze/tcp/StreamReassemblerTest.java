@@ -97,6 +97,35 @@ class StreamReassemblerTest {
     }
 
     @Test
+    void bytesThePeerAcknowledgedAreNoLongerComparedAndAnIdleDirectionsRingGoesBackToThePool() {
+        BufferPool pool = new BufferPool(16 << 20);
+        StreamReassembler r = new StreamReassembler(1 << 20, 10_000_000_000L, pool);
+        r.syn(0);
+        send(r, 1, "aaaa");
+        send(r, 5, "bbbb");
+        r.acknowledged(4, 0, out);                  // the first piece only
+        var copy = send(r, 1, "aXaa");               // a copy of acknowledged bytes: a retransmission, not compared
+        assertEquals(new StreamReassembler.Placement(0, 0, true), copy);
+        assertEquals(0, r.conflictingBytes());
+        send(r, 5, "bXbb");                          // not acknowledged yet: compared
+        assertEquals(1, r.conflictingBytes());
+        assertEquals(0, pool.pooledBytes());
+        r.acknowledged(6, 0, out);                   // part of the second piece: it is kept whole
+        send(r, 7, "XX");
+        assertEquals(3, r.conflictingBytes());
+        r.acknowledged(8, 0, out);                   // everything: the ring goes back to the pool
+        assertEquals(BufferPool.MIN, pool.pooledBytes());
+        send(r, 5, "XXXX");
+        assertEquals(3, r.conflictingBytes());
+        send(r, 9, "cccc");                          // new bytes take a ring again, and are compared
+        assertEquals(0, pool.pooledBytes());
+        send(r, 9, "ccXc");
+        assertEquals(4, r.conflictingBytes());
+        assertEquals("aaaabbbbcccc", out.stream.toString());
+        assertEquals(List.of(), out.events.stream().filter(e -> e.startsWith("gap")).toList());
+    }
+
+    @Test
     void onlyTheLatestMegabyteDeliveredIsComparedWith() {
         StreamReassembler r = new StreamReassembler(1 << 20);
         r.syn(0);
