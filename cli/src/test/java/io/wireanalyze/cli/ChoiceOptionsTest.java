@@ -44,7 +44,7 @@ class ChoiceOptionsTest {
     void everyChoiceOptionListsItsLabelsAndReadsEachBack() {
         List<Found> found = choiceOptions();
         assertEquals(List.of("capture --protocol", "capture --naming-giop", "capture --idl-string", "capture --via", "capture --tls",
-                        "capture --soap-version", "capture --hessian-version", "capture --hessian-reply", "capture --xmlrpc-transport",
+                        "capture --soap-version", "capture --soap-client", "capture --hessian-version", "capture --hessian-reply", "capture --xmlrpc-transport",
                         "compare --protocols"),
                 found.stream().map(f -> f.command().getCommandName() + " " + f.option().longestName()).toList());
         for (Found f : found) {

@@ -40,7 +40,7 @@ public final class SoapClient {
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
         String wsdl = SoapWorkload.address(options.server().toString()) + "?wsdl";
         return ClientMain.steps("WSDL fetch " + wsdl, run -> {
-            SoapStack stack = SoapStack.parse(System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString()));
+            SoapStack stack = EnumLabels.parse(SoapStack.class, System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString())).orElseThrow();
             if (stack == SoapStack.CXF) CxfClientSetup.http(HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())));
             long start = System.nanoTime();
             Service service = Service.create(URI.create(wsdl).toURL(), new QName(BenchSoap.NAMESPACE, BenchSoap.SERVICE));

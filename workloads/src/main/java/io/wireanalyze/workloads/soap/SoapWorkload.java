@@ -95,9 +95,8 @@ public final class SoapWorkload extends ServedWorkload {
                 SoapClient.STYLE_PROPERTY, options.style().name(), SoapClient.SECURITY_PROPERTY, security.toString(),
                 SoapClient.BINDING_PROPERTY, options.binding().toString()));
         if (keys != null) properties.put(SoapClient.KEYS_PROPERTY, keys.toString());
-        StackLibrary library = options.stack() == SoapStack.METRO ? StackLibrary.METRO : StackLibrary.CXF;
         ClientLaunch client = new ClientLaunch("soap client", SoapClient.class, properties, launch.placement().server(port), ServerConfig.DEFAULT_NAME);
-        return ClientFleet.run(client, launch.withClassPath(library.classPath()), plan, resultFile);
+        return ClientFleet.run(client, launch.withClassPath(options.stack().library().classPath()), plan, resultFile);
     }
 
     @Override
