@@ -5,7 +5,6 @@ import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.BenchCalls;
 import jakarta.xml.ws.Service;
 
@@ -34,7 +33,7 @@ public final class SoapClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, SoapClient::callAll));
+        ClientMain.main(KIND, args, SoapClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
