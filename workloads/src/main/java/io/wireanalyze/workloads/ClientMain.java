@@ -44,6 +44,14 @@ public final class ClientMain {
         }
     }
 
+    /**
+     * A client JVM's whole main: logging quiet unless the command line chose a level ({@link QuietLogging}), then
+     * {@link #run} on the process's streams, and exit with its code.
+     */
+    public static void main(String kind, String[] args, Calls calls) {
+        QuietLogging.exit(() -> run(kind, args, System.out, System.err, calls));
+    }
+
     /** Parses {@code args}, makes the calls and {@linkplain #finish finishes}; the exit code. */
     public static int run(String kind, String[] args, PrintStream out, PrintStream err, Calls calls) {
         Parsed<ClientOptions> parsed = ClientOptions.parse(args);

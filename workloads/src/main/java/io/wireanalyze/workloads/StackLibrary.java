@@ -23,6 +23,11 @@ import java.util.stream.Stream;
  * need it with {@link #classPath()}: that directory's jars, then the jar or directory holding the workload
  * classes (the CLI's shaded jar, or {@code workloads/target/classes} in this module's tests).
  *
+ * <p>Each stack is a constant in the package of the workload that runs on it ({@link #in}), beside the workload
+ * that launches with it: JacORB in {@code iiop}, the GlassFish ORB in {@code rmiiiop}, Jetty and Netty in
+ * {@code httprmi}, CXF and Metro in {@code soap}, the TLS key-log agent in {@code jrmptls}, Caucho's in {@code hessian},
+ * Spring's in {@code httpinvoker}, Apache XML-RPC's in {@code xmlrpc}.
+ *
  * <p>Where the directory is found, first match wins:
  * <ol>
  *   <li>{@code -Dwireanalyze.workloads.lib=DIR} ({@link #LIB_PROPERTY}): {@code DIR/iiop}, {@code DIR/rmi-iiop}, ...;</li>
@@ -31,33 +36,25 @@ import java.util.stream.Stream;
  *   <li>a jar in a clone's {@code cli/target} gives {@code workloads/target/lib} of that clone.</li>
  * </ol>
  */
-public enum StackLibrary {
-    /** JacORB 3.9 with its omgapi, the javax.rmi API JacORB needs on JDK 11+, slf4j. */
-    JACORB("iiop"),
-    /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only. */
-    GLASSFISH("rmi-iiop"),
-    /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j. */
-    JETTY_NETTY("http-rmi"),
-    /** Apache CXF 4.2 (JAX-WS, WSS4J for WS-Security) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
-    CXF("soap"),
-    /** Eclipse Metro, the JAX-WS reference implementation: the SOAP workloads' other client stack. */
-    METRO("soap-metro"),
-    /** The Java agent extract-tls-secrets 4.0.0 (name.neykov), which writes a JVM's TLS secrets as an NSS key log. */
-    TLS_KEY_LOG_AGENT("jrmp-tls"),
-    /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j. */
-    HESSIAN("hessian"),
-    /** Spring 5.3 (web, context, beans, aop, core, jcl) with hessian 4.0.66 for the shared bench interface's jar. */
-    HTTPINVOKER("httpinvoker"),
-    /** Apache XML-RPC 3.1.3 (client, server, common), ws-commons-util, Commons HttpClient 3.1, Commons Logging. */
-    XMLRPC("xmlrpc");
-
+public final class StackLibrary {
     /** System property naming the directory that holds {@code iiop/}, {@code rmi-iiop/} ... */
     public static final String LIB_PROPERTY = "wireanalyze.workloads.lib";
 
     private final String directoryName;
 
-    StackLibrary(String directoryName) {
+    private StackLibrary(String directoryName) {
         this.directoryName = directoryName;
+    }
+
+    /**
+     * The stack whose jars the build copies into {@code target/lib/<directoryName>} (a copy step in
+     * {@code workloads/pom.xml}): a constant in the package of the workload that runs on it, e.g.
+     * {@code IiopWorkload.JACORB = StackLibrary.in("iiop")}.
+     */
+    public static StackLibrary in(String directoryName) {
+        if (directoryName.isEmpty() || directoryName.contains("/") || directoryName.contains(File.separator))
+            throw new IllegalArgumentException("stack directory '" + directoryName + "' (expected: one name, e.g. iiop)");
+        return new StackLibrary(directoryName);
     }
 
     /** The name of this stack's jar directory, e.g. {@code iiop}. */
@@ -133,5 +130,10 @@ public enum StackLibrary {
             throw new WorkloadException("workload classes: location " + source.getLocation() + ": " + e.getMessage()
                     + " (expected: a local jar or directory)", e);
         }
+    }
+
+    @Override
+    public String toString() {
+        return directoryName;
     }
 }

@@ -18,9 +18,9 @@ class StackLibraryTest {
 
     @Test
     void eachStacksClassPathHasItsOwnJarsOnlyThenTheWorkloadClasses() throws Exception {
-        List<String> jacorb = Arrays.asList(StackLibrary.JACORB.classPath().split(File.pathSeparator));
-        List<String> glassfish = Arrays.asList(StackLibrary.GLASSFISH.classPath().split(File.pathSeparator));
-        List<String> web = Arrays.asList(StackLibrary.JETTY_NETTY.classPath().split(File.pathSeparator));
+        List<String> jacorb = Arrays.asList(StackLibrary.in("iiop").classPath().split(File.pathSeparator));
+        List<String> glassfish = Arrays.asList(StackLibrary.in("rmi-iiop").classPath().split(File.pathSeparator));
+        List<String> web = Arrays.asList(StackLibrary.in("http-rmi").classPath().split(File.pathSeparator));
         Path classes = StackLibrary.codeLocation();
 
         assertEquals(List.of("jacorb-3.9.jar", "jacorb-omgapi-3.9.jar", "jboss-rmi-api_1.0_spec-1.0.6.Final.jar",
@@ -43,19 +43,26 @@ class StackLibraryTest {
     @Test
     void looksBesideTheClassesOrTheJarThenInTheClonesWorkloadsModule() {
         assertEquals(List.of(Path.of("/r/workloads/target/lib/rmi-iiop")),
-                StackLibrary.GLASSFISH.candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
+                StackLibrary.in("rmi-iiop").candidates(Optional.empty(), Path.of("/r/workloads/target/classes"), true));
         assertEquals(List.of(Path.of("/r/cli/target/lib/iiop"), Path.of("/r/workloads/target/lib/iiop")),
-                StackLibrary.JACORB.candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.in("iiop").candidates(Optional.empty(), Path.of("/r/cli/target/wireanalyze.jar"), false));
         assertEquals(List.of(Path.of("/opt/wa/lib/iiop")),
-                StackLibrary.JACORB.candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
+                StackLibrary.in("iiop").candidates(Optional.of("/opt/wa/lib"), Path.of("/r/cli/target/wireanalyze.jar"), false));
     }
 
     @Test
     void saysWhereItLookedWhenNoJarsAreThere(@TempDir Path dir) {
         WorkloadException e = assertThrows(WorkloadException.class,
-                () -> StackLibrary.GLASSFISH.jars(List.of(dir.resolve("rmi-iiop"))));
+                () -> StackLibrary.in("rmi-iiop").jars(List.of(dir.resolve("rmi-iiop"))));
         assertEquals("rmi-iiop jars: none in " + dir.resolve("rmi-iiop") + " (expected: the jars `mvn package` copies"
                 + " into workloads/target/lib/rmi-iiop, or -Dwireanalyze.workloads.lib=DIR with DIR/rmi-iiop/*.jar)", e.getMessage());
+    }
+
+    @Test
+    void aStackIsOneDirectoryName() {
+        assertEquals("soap-metro", StackLibrary.in("soap-metro").directoryName());
+        assertEquals("stack directory 'lib/iiop' (expected: one name, e.g. iiop)",
+                assertThrows(IllegalArgumentException.class, () -> StackLibrary.in("lib/iiop")).getMessage());
     }
 
     private static List<String> names(List<String> paths) {

@@ -10,7 +10,6 @@ import com.caucho.hessian.io.AbstractHessianInput;
 import com.caucho.hessian.io.HessianInput;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.QuietLogging;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +41,7 @@ public final class HessianClient {
 
     public static void main(String[] args) {
         String kind = System.getProperty(PROTOCOL_PROPERTY, CauchoProtocol.HESSIAN.label()) + " client";
-        QuietLogging.exit(() -> ClientMain.run(kind, args, System.out, System.err, HessianClient::callAll));
+        ClientMain.main(kind, args, HessianClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {

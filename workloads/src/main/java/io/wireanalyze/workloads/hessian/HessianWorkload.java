@@ -22,9 +22,12 @@ import java.util.Map;
 /**
  * Caucho Hessian 4.0.66 (seed 003's Hessian and Hessian 2): a server JVM ({@link HessianServer}: Jetty 12.1 with a
  * servlet around HessianSkeleton) and client JVMs ({@link HessianClient}: HessianProxyFactory), both on
- * {@link StackLibrary#HESSIAN}'s class path.
+ * {@link #HESSIAN}'s class path.
  */
 public final class HessianWorkload extends ServedWorkload {
+
+    /** Caucho Hessian 4.0.66 (Hessian and Burlap) with Jetty 12.1's Jakarta EE 11 servlet environment, slf4j: {@code target/lib/hessian}. */
+    static final StackLibrary HESSIAN = StackLibrary.in("hessian");
 
     private final int port;
     private final CauchoProtocol protocol;
@@ -71,7 +74,7 @@ public final class HessianWorkload extends ServedWorkload {
     @Override
     public ServerReady start() throws WorkloadException {
         return server.start(this::close, () -> {
-            LaunchSettings stack = launch.withClassPath(StackLibrary.HESSIAN.classPath());
+            LaunchSettings stack = launch.withClassPath(HESSIAN.classPath());
             return server.launch(stack, HessianServer.class, List.of(HessianServer.PORT, Integer.toString(port), HessianServer.PROTOCOL,
                     protocol.label(), HessianServer.REPLY, options.reply().label()), ServerLaunch.READY_PREFIX + "hessian=" + port);
         });
@@ -83,7 +86,7 @@ public final class HessianWorkload extends ServedWorkload {
         ClientLaunch client = new ClientLaunch(protocol.label() + " client", HessianClient.class,
                 Map.of(HessianClient.VERSION_PROPERTY, options.version().toString(), HessianClient.PROTOCOL_PROPERTY, protocol.label()),
                 launch.placement().server(port), ServerConfig.DEFAULT_NAME);
-        return ClientFleet.run(client, launch.withClassPath(StackLibrary.HESSIAN.classPath()), plan, resultFile);
+        return ClientFleet.run(client, launch.withClassPath(HESSIAN.classPath()), plan, resultFile);
     }
 
     @Override

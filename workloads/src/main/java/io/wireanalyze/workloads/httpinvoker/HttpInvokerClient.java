@@ -3,7 +3,6 @@ package io.wireanalyze.workloads.httpinvoker;
 import io.wireanalyze.workloads.ClientMain;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
-import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.Bench;
 import io.wireanalyze.workloads.service.BenchCalls;
 import org.springframework.remoting.httpinvoker.HttpInvokerProxyFactoryBean;
@@ -23,7 +22,7 @@ public final class HttpInvokerClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, HttpInvokerClient::callAll));
+        ClientMain.main(KIND, args, HttpInvokerClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {

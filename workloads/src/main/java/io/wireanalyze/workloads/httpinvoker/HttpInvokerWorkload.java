@@ -12,12 +12,15 @@ import java.util.List;
 /**
  * Spring HttpInvoker (seed 003's HttpInvoker; Spring 5.3, the last line that has it): a server JVM
  * ({@link HttpInvokerServer}: SimpleHttpInvokerServiceExporter on the JDK's HTTP server) and client JVMs
- * ({@link HttpInvokerClient}: HttpInvokerProxyFactoryBean), both on {@link StackLibrary#HTTPINVOKER}'s class path.
+ * ({@link HttpInvokerClient}: HttpInvokerProxyFactoryBean), both on {@link #HTTPINVOKER}'s class path.
  */
 public final class HttpInvokerWorkload extends HttpServerWorkload {
 
+    /** Spring 5.3 (web, context, beans, aop, core, jcl) with hessian 4.0.66 for the shared bench interface's jar: {@code target/lib/httpinvoker}. */
+    static final StackLibrary HTTPINVOKER = StackLibrary.in("httpinvoker");
+
     public HttpInvokerWorkload(int port, LaunchSettings launch) {
-        super("httpinvoker", port, launch, StackLibrary.HTTPINVOKER, HttpInvokerServer.class, HttpInvokerClient.class);
+        super("httpinvoker", port, launch, HTTPINVOKER, HttpInvokerServer.class, HttpInvokerClient.class);
     }
 
     /** {@code --protocol httpinvoker}: from {@link HttpPortOption}. */

@@ -34,12 +34,15 @@ import java.util.TreeMap;
  * 12.1) whose servlet forwards each POST to the RMI ports; with {@link Via#PROXY} a forward HTTP proxy JVM
  * ({@link ForwardProxy}, Netty) in between; and client JVMs ({@link HttpRmiClient}) whose RMI runtime sends
  * every JRMP message as one POST. The web server and proxy run with Jetty's and Netty's class path
- * ({@link StackLibrary#JETTY_NETTY}). Every leg is on 127.0.0.1 with fixed ports, so
+ * ({@link #JETTY_NETTY}). Every leg is on 127.0.0.1 with fixed ports, so
  * {@code tcp and (port 1099 or port 1100 or port 8080 or port 3128)} holds client to proxy, proxy to Jetty, and
  * Jetty to the RMI server. On an emulated network ({@link io.wireanalyze.workloads.Placement}) the servers listen on
  * the servers' address and the legs from Jetty to the RMI server stay inside the server's host, on its 127.0.0.1.
  */
 public final class HttpRmiWorkload implements Workload {
+
+    /** Jetty 12.1 with its Jakarta EE 11 servlet environment, Netty 4.2's HTTP codec, slf4j: {@code target/lib/http-rmi}. */
+    static final StackLibrary JETTY_NETTY = StackLibrary.in("http-rmi");
 
     private final ServerConfig config;
     private final TunnelRoute route;
@@ -80,7 +83,7 @@ public final class HttpRmiWorkload implements Workload {
     public ServerReady start() throws WorkloadException {
         return web.start(this::close, () -> {
             ServerReady ready = rmi.start();
-            LaunchSettings stack = config.launch().withClassPath(StackLibrary.JETTY_NETTY.classPath());
+            LaunchSettings stack = config.launch().withClassPath(JETTY_NETTY.classPath());
             web.launch("http-rmi web server", stack, TunnelWebServer.class, Map.of(),
                     List.of(TunnelLimits.PORT, Integer.toString(route.httpPort()),
                             TunnelLimits.ALLOW, TunnelLimits.portList(Set.of(config.namingPort(), config.objectPort()))),

@@ -28,17 +28,20 @@ import java.util.Map;
  *   <li>client JVMs, {@link IiopClient}: {@code resolve_initial_references("NameService")} through a corbaloc
  *       of the configured GIOP version, {@code resolve_str}, then the plan's calls.</li>
  * </ol>
- * All run with JacORB's class path ({@link StackLibrary#JACORB}), not this JVM's. The traffic is on the two
+ * All run with JacORB's class path ({@link #JACORB}), not this JVM's. The traffic is on the two
  * ports only: {@code tcp and (port 1050 or port 1051)} by default. The naming JVM's ORB reaches the naming
  * service through a corbaloc of {@code namingGiop}'s version; payload {@code chars:N} travels as {@code chars}.
  */
 public final class IiopWorkload extends OrbWorkload {
 
+    /** JacORB 3.9 with its omgapi, the javax.rmi API JacORB needs on JDK 11+, slf4j: {@code target/lib/iiop}. */
+    static final StackLibrary JACORB = StackLibrary.in("iiop");
+
     private final IdlString chars;
     private Path namingDb;
 
     public IiopWorkload(ServerConfig config, GiopVersion namingGiop, IdlString chars) {
-        super("iiop", config, namingGiop, StackLibrary.JACORB, IiopClient.class, "JacORB COS Naming");
+        super("iiop", config, namingGiop, JACORB, IiopClient.class, "JacORB COS Naming");
         this.chars = chars;
     }
 

@@ -21,12 +21,15 @@ import java.util.TreeMap;
  * Java RMI over SSL (Juric et al.'s RMI-SSL): the JRMP workload with the registry and the object on
  * {@code javax.rmi.ssl} sockets ({@link JrmpTlsServer}, {@link JrmpTlsClient}), TLS 1.3 or 1.2 ({@link JrmpTlsOptions}).
  * Each run makes a fresh key ({@link ServerKeys}). The JDK writes no key log by itself: the server JVM runs with the
- * Java agent extract-tls-secrets 4.0.0 ({@link StackLibrary#TLS_KEY_LOG_AGENT}), which writes the secrets of every
+ * Java agent extract-tls-secrets 4.0.0 ({@link #TLS_KEY_LOG_AGENT}), which writes the secrets of every
  * connection the server accepts (all the client's) as an NSS key log, {@link #tlsKeyLog()}. Same ports, name and
  * plan as jrmp, so the two captures compare call for call. Placed as jrmp is: on an emulated network the server JVM runs
  * in the namespace, its stubs and its certificate (common name and subject alternative name) name the servers' address.
  */
 public final class JrmpTlsWorkload extends RmiWorkload {
+
+    /** The Java agent extract-tls-secrets 4.0.0 (name.neykov), which writes a JVM's TLS secrets as an NSS key log: {@code target/lib/jrmp-tls}. */
+    static final StackLibrary TLS_KEY_LOG_AGENT = StackLibrary.in("jrmp-tls");
 
     private final TlsVersionChoice version;
     private ServerKeys keys;
@@ -97,7 +100,7 @@ public final class JrmpTlsWorkload extends RmiWorkload {
     }
 
     private static Path agentJar() throws WorkloadException {
-        List<Path> jars = StackLibrary.TLS_KEY_LOG_AGENT.jarFiles();
+        List<Path> jars = TLS_KEY_LOG_AGENT.jarFiles();
         return jars.stream().filter(j -> j.getFileName().toString().startsWith("extract-tls-secrets")).findFirst()
                 .orElseThrow(() -> new WorkloadException("jrmp-tls key log agent: no extract-tls-secrets jar among " + jars
                         + " (expected: the jar `mvn package` copies into workloads/target/lib/jrmp-tls)"));

@@ -16,7 +16,7 @@ import io.wireanalyze.workloads.WorkloadException;
  * {@link io.wireanalyze.workloads.service.BenchService} exported with {@code javax.rmi.PortableRemoteObject}.
  * One server JVM ({@link RmiIiopServer}: ORB, TransientNameService, exported object) listening on the naming
  * port and the object port of 127.0.0.1, and client JVMs ({@link RmiIiopClient}). All run with the GlassFish
- * ORB's class path ({@link StackLibrary#GLASSFISH}), not this JVM's.
+ * ORB's class path ({@link #GLASSFISH}), not this JVM's.
  *
  * <p>The traffic uses the two ports only ({@code tcp and (port 1060 or port 1061)} by default): the clients
  * reach the naming service through the naming port; the references it returns, the naming context's own
@@ -25,9 +25,12 @@ import io.wireanalyze.workloads.WorkloadException;
  */
 public final class RmiIiopWorkload extends OrbWorkload {
 
+    /** The GlassFish ORB 4.2.5 with pfl 5.1.1 and gmbal-api-only: {@code target/lib/rmi-iiop}. */
+    static final StackLibrary GLASSFISH = StackLibrary.in("rmi-iiop");
+
     /** @param namingGiop the GIOP version of the clients' naming corbaloc */
     public RmiIiopWorkload(ServerConfig config, GiopVersion namingGiop) {
-        super("rmi-iiop", config, namingGiop, StackLibrary.GLASSFISH, RmiIiopClient.class, "GlassFish ORB naming");
+        super("rmi-iiop", config, namingGiop, GLASSFISH, RmiIiopClient.class, "GlassFish ORB naming");
     }
 
     /** Naming 1060, object 1061, name BenchService. */

@@ -5,7 +5,6 @@ import io.wireanalyze.workloads.CallKind;
 import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.EnumLabels;
-import io.wireanalyze.workloads.QuietLogging;
 import io.wireanalyze.workloads.service.BenchCalls;
 import jakarta.xml.ws.Service;
 
@@ -34,13 +33,13 @@ public final class SoapClient {
     }
 
     public static void main(String[] args) {
-        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, SoapClient::callAll));
+        ClientMain.main(KIND, args, SoapClient::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {
         String wsdl = SoapWorkload.address(options.server().toString()) + "?wsdl";
         return ClientMain.steps("WSDL fetch " + wsdl, run -> {
-            SoapStack stack = SoapStack.parse(System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString()));
+            SoapStack stack = EnumLabels.parse(SoapStack.class, System.getProperty(STACK_PROPERTY, SoapStack.CXF.toString())).orElseThrow();
             if (stack == SoapStack.CXF) CxfClientSetup.http(HttpStyle.valueOf(System.getProperty(STYLE_PROPERTY, HttpStyle.CXF_DEFAULT.name())));
             long start = System.nanoTime();
             Service service = Service.create(URI.create(wsdl).toURL(), new QName(BenchSoap.NAMESPACE, BenchSoap.SERVICE));

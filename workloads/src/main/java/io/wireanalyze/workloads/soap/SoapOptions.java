@@ -16,8 +16,8 @@ public final class SoapOptions implements OptionGroup {
     SoapBinding binding = SoapBinding.SOAP_11;
 
     @Option(names = "--soap-client", paramLabel = "STACK",
-            description = "JAX-WS stack of the client: cxf or metro (default: cxf; metro: plain soap only, its own HTTP).")
-    String stack = SoapStack.CXF.toString();
+            description = "JAX-WS stack of the client: ${COMPLETION-CANDIDATES} (default: cxf; metro: plain soap only, its own HTTP).")
+    SoapStack stack = SoapStack.CXF;
 
     HttpStyle style() {
         return cleanHttp ? HttpStyle.CLEAN : HttpStyle.CXF_DEFAULT;
@@ -28,6 +28,6 @@ public final class SoapOptions implements OptionGroup {
     }
 
     SoapStack stack() {
-        return SoapStack.parse(stack);
+        return stack;
     }
 }

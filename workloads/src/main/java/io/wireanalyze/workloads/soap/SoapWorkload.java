@@ -11,7 +11,6 @@ import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.ServedWorkload;
 import io.wireanalyze.workloads.ServerLaunch;
 import io.wireanalyze.workloads.ServerReady;
-import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.WorkloadException;
 
@@ -28,7 +27,7 @@ import java.util.TreeMap;
  * 4.2's servlet) and client JVMs ({@link SoapClient}) that fetch the WSDL, then call. {@code soap} is plain SOAP;
  * {@code soap-wssec} adds WS-Security ({@link WsSecurity#SIGN_ENCRYPT}) with keys made for the run in a temporary
  * directory, deleted when the workload closes. The server and CXF clients run with CXF's class path
- * ({@link StackLibrary#CXF}), a Metro client with Metro's ({@link StackLibrary#METRO}).
+ * ({@link SoapStack#CXF}), a Metro client with Metro's ({@link SoapStack#METRO}).
  */
 public final class SoapWorkload extends ServedWorkload {
 
@@ -83,7 +82,7 @@ public final class SoapWorkload extends ServedWorkload {
                 }
                 args.addAll(List.of(SoapServer.KEYS, keys.toString()));
             }
-            LaunchSettings stack = launch.withClassPath(StackLibrary.CXF.classPath());
+            LaunchSettings stack = launch.withClassPath(SoapStack.CXF.library().classPath());
             return server.launch(stack, SoapServer.class, args, ServerLaunch.READY_PREFIX + "soap=" + port);
         });
     }
@@ -95,9 +94,8 @@ public final class SoapWorkload extends ServedWorkload {
                 SoapClient.STYLE_PROPERTY, options.style().name(), SoapClient.SECURITY_PROPERTY, security.toString(),
                 SoapClient.BINDING_PROPERTY, options.binding().toString()));
         if (keys != null) properties.put(SoapClient.KEYS_PROPERTY, keys.toString());
-        StackLibrary library = options.stack() == SoapStack.METRO ? StackLibrary.METRO : StackLibrary.CXF;
         ClientLaunch client = new ClientLaunch("soap client", SoapClient.class, properties, launch.placement().server(port), ServerConfig.DEFAULT_NAME);
-        return ClientFleet.run(client, launch.withClassPath(library.classPath()), plan, resultFile);
+        return ClientFleet.run(client, launch.withClassPath(options.stack().library().classPath()), plan, resultFile);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.wireanalyze.workloads.CallLog;
 import io.wireanalyze.workloads.ClientOptions;
 import io.wireanalyze.workloads.EnumLabels;
 import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.QuietLogging;
 import org.apache.xmlrpc.client.XmlRpcClient;
 import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
 import org.apache.xmlrpc.client.XmlRpcCommonsTransportFactory;
@@ -29,7 +28,7 @@ public final class XmlRpcClientMain {
     }
 
     public static void main(String[] args) {
-        QuietLogging.exit(() -> ClientMain.run(KIND, args, System.out, System.err, XmlRpcClientMain::callAll));
+        ClientMain.main(KIND, args, XmlRpcClientMain::callAll);
     }
 
     private static Optional<String> callAll(ClientOptions options, CallLog log) {

@@ -15,16 +15,19 @@ import java.util.Map;
  * Apache XML-RPC 3.1.3 (seed 003's three XML-RPC flavours): a server JVM ({@link XmlRpcServerMain}: the library's own
  * WebServer, which closes the connection after each reply) and client JVMs ({@link XmlRpcClientMain}) with the chosen
  * transport, vendor extensions on;
- * both on {@link StackLibrary#XMLRPC}'s class path.
+ * both on {@link #XMLRPC}'s class path.
  */
 public final class XmlRpcWorkload extends HttpServerWorkload {
+
+    /** Apache XML-RPC 3.1.3 (client, server, common), ws-commons-util, Commons HttpClient 3.1, Commons Logging: {@code target/lib/xmlrpc}. */
+    static final StackLibrary XMLRPC = StackLibrary.in("xmlrpc");
 
     static final String PATH = "/RPC2";
 
     private final XmlRpcOptions options;
 
     public XmlRpcWorkload(int port, XmlRpcOptions options, LaunchSettings launch) {
-        super("xmlrpc", port, launch, StackLibrary.XMLRPC, XmlRpcServerMain.class, XmlRpcClientMain.class);
+        super("xmlrpc", port, launch, XMLRPC, XmlRpcServerMain.class, XmlRpcClientMain.class);
         this.options = options;
     }
 

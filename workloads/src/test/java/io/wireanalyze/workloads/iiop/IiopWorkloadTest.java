@@ -15,7 +15,6 @@ import io.wireanalyze.workloads.OrbClientMain;
 import io.wireanalyze.workloads.HostPort;
 import io.wireanalyze.workloads.ServerConfig;
 import io.wireanalyze.workloads.TestLaunch;
-import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
 import io.wireanalyze.workloads.ResultFile;
@@ -121,7 +120,7 @@ class IiopWorkloadTest {
                 HostPort.loopback(ports[0]), ServerConfig.DEFAULT_NAME);
         String noCapture = LoopbackCapture.unavailable();
         LoopbackCapture capture = noCapture == null ? LoopbackCapture.start(dir.resolve("w.pcap"), ports[0], ports[1]) : null;
-        ClientResult r = ClientFleet.run(wide, TestLaunch.FAST.withClassPath(StackLibrary.JACORB.classPath()),
+        ClientResult r = ClientFleet.run(wide, TestLaunch.FAST.withClassPath(IiopWorkload.JACORB.classPath()),
                 Plan.of(2, Payload.chars(7), 0), dir.resolve("w.tsv"));
         List<GiopCapture.Message> wire = capture == null ? List.of() : GiopCapture.messages(capture.stop());
 
@@ -140,7 +139,7 @@ class IiopWorkloadTest {
     void aClientThatCannotResolveTheNameExitsWithOneAndOneLine(@TempDir Path dir) throws Exception {
         ClientLaunch lost = new ClientLaunch("iiop client", IiopClient.class, Map.of(), HostPort.loopback(ports[0]),
                 "NoSuchService");
-        ClientResult r = ClientFleet.run(lost, TestLaunch.FAST.withClassPath(StackLibrary.JACORB.classPath()),
+        ClientResult r = ClientFleet.run(lost, TestLaunch.FAST.withClassPath(IiopWorkload.JACORB.classPath()),
                 Plan.of(1, Payload.none(), 0), dir.resolve("r.tsv"));
 
         assertEquals(1, r.exitCode());

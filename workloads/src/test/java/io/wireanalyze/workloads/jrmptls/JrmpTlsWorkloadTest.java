@@ -8,7 +8,6 @@ import io.wireanalyze.workloads.FreePorts;
 import io.wireanalyze.workloads.LaunchSettings;
 import io.wireanalyze.workloads.Payload;
 import io.wireanalyze.workloads.Plan;
-import io.wireanalyze.workloads.StackLibrary;
 import io.wireanalyze.workloads.TestLaunch;
 import io.wireanalyze.workloads.WorkloadArgs;
 import io.wireanalyze.workloads.jrmp.JrmpWorkload;
@@ -100,7 +99,7 @@ class JrmpTlsWorkloadTest {
 
     @Test
     void theKeyLogAgentIsCopiedBesideTheOtherStacks() throws Exception {
-        List<Path> jars = StackLibrary.TLS_KEY_LOG_AGENT.jarFiles();
+        List<Path> jars = JrmpTlsWorkload.TLS_KEY_LOG_AGENT.jarFiles();
         assertEquals(List.of("extract-tls-secrets-4.0.0.jar"), jars.stream().map(j -> j.getFileName().toString()).toList());
         assertTrue(jars.get(0).endsWith(Path.of("target", "lib", "jrmp-tls", "extract-tls-secrets-4.0.0.jar")), jars.toString());
     }
