@@ -54,6 +54,13 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
      * reply on a future where RMI's waits in a socket read.
      */
     public static final String CALLER_PARKED = "jdk.ThreadPark";
+    /**
+     * The pseudo-frame a seed's row names to add the server selector's wait while no request is being handled (the
+     * workloads' embedded Jetty records each select() as this custom event, which JDK 17's JFR has none for).
+     */
+    public static final String SELECTOR_WAIT = io.wireanalyze.workloads.web.SelectorWait.NAME;
+    /** The custom event of a request Jetty handled (while one is, the selector's wait on another thread is not counted). */
+    static final String REQUEST_HANDLED = io.wireanalyze.workloads.web.RequestHandled.NAME;
     /** The package of the workloads' own code, whose frame on a park's stack marks the thread that made the calls. */
     static final String WORKLOAD_CODE = "io.wireanalyze.workloads.";
 
@@ -62,19 +69,35 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
      * {@code jdk.SocketWrite}: a read lasts until the peer's bytes arrive, so this is mostly waiting for the other JVM),
      * of the threads on the calls' path: a thread with fewer than {@link #CALL_PATH_OPERATIONS} reads and writes in the
      * window (an idle connection's handler blocked in one read through the calls, e.g. the registry look-up's) is left
-     * out, its time in {@code idleNanos}.
+     * out, its time in {@code idleNanos}. Each wall-clock nanosecond counts once per JVM ({@link JvmWaits}): where a JVM's
+     * waits overlap (a worker thread's write inside the calling thread's park), the overlap goes to the reads, then the
+     * writes, then the parks, then the selector, so the rows add up to the union of the JVM's waits.
      */
-    public record SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos, long parkNanos, long parks) {
-        public static final SocketWaits NONE = new SocketWaits(0, 0, 0, 0, 0, 0, 0);
+    public record SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos, long parkNanos, long parks,
+                              long selectNanos, long selects) {
+        public static final SocketWaits NONE = new SocketWaits(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         /** Socket waits only (no parks of the calling thread). */
         public SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos) {
             this(readNanos, writeNanos, reads, writes, idleNanos, 0, 0);
         }
 
+        /** Socket waits and parks (no selector). */
+        public SocketWaits(long readNanos, long writeNanos, long reads, long writes, long idleNanos, long parkNanos, long parks) {
+            this(readNanos, writeNanos, reads, writes, idleNanos, parkNanos, parks, 0, 0);
+        }
+
         public SocketWaits plus(SocketWaits o) {
             return new SocketWaits(readNanos + o.readNanos, writeNanos + o.writeNanos, reads + o.reads, writes + o.writes, idleNanos + o.idleNanos,
-                    parkNanos + o.parkNanos, parks + o.parks);
+                    parkNanos + o.parkNanos, parks + o.parks, selectNanos + o.selectNanos, selects + o.selects);
+        }
+
+        /**
+         * The time Jetty's server selector waited in select() while no request was being handled (the custom event
+         * {@link #SELECTOR_WAIT} less {@code io.wireanalyze.RequestHandled}), ms.
+         */
+        public double selectMs() {
+            return selectNanos / 1e6;
         }
 
         /** The time the thread that made the calls was parked or in a monitor wait (a future's or a pipe's), ms. */
@@ -82,9 +105,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
             return parkNanos / 1e6;
         }
 
-        /** Waiting for the peer: socket reads and writes and the calling thread's parks, ms. */
+        /** Waiting for the peer: socket reads and writes, the calling thread's parks and the idle selector, ms. */
         public double peerMs() {
-            return ms() + parkMs();
+            return ms() + parkMs() + selectMs();
         }
 
         public double idleMs() {
@@ -199,30 +222,25 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         int callPath = Math.min(CALL_PATH_OPERATIONS, measured.size());
         for (Path f : files) {
             Map<Group, Long> side = counts.computeIfAbsent(FlightRecording.side(f), k -> new EnumMap<>(Group.class));
-            Map<Long, SocketWaits> byThread = new java.util.HashMap<>(), parkedByThread = new java.util.HashMap<>();
+            JvmWaits jvm = new JvmWaits();
             try (RecordingFile r = new RecordingFile(f)) {
                 while (r.hasMoreEvents()) {
                     RecordedEvent e = r.readEvent();
                     String name = e.getEventType().getName();
-                    if (name.equals(SOCKET_READ_WAIT) || name.equals(SOCKET_WRITE_WAIT)) {
-                        // The part of the read or write inside the window.
+                    boolean socket = name.equals(SOCKET_READ_WAIT) || name.equals(SOCKET_WRITE_WAIT);
+                    boolean park = name.equals("jdk.ThreadPark") || name.equals("jdk.JavaMonitorWait");
+                    if (socket || park || name.equals(SELECTOR_WAIT) || name.equals(REQUEST_HANDLED)) {
+                        // The part inside the window, as nanoseconds from its start.
                         Instant start = e.getStartTime().isBefore(from) ? from : e.getStartTime();
                         Instant end = e.getEndTime().isAfter(to) ? to : e.getEndTime();
                         if (!end.isAfter(start)) continue;
-                        long nanos = java.time.Duration.between(start, end).toNanos();
-                        boolean read = name.equals(SOCKET_READ_WAIT);
+                        long s = java.time.Duration.between(from, start).toNanos(), t = java.time.Duration.between(from, end).toNanos();
                         long thread = e.getThread() == null ? -1 : e.getThread().getJavaThreadId();
-                        byThread.merge(thread, new SocketWaits(read ? nanos : 0, read ? 0 : nanos, read ? 1 : 0, read ? 0 : 1, 0), SocketWaits::plus);
-                        continue;
-                    }
-                    if (name.equals("jdk.ThreadPark") || name.equals("jdk.JavaMonitorWait")) {
+                        if (socket) jvm.socket(thread, s, t, name.equals(SOCKET_READ_WAIT));
                         // Only the thread that made the calls (the workload's code on its stack): idle pools park too.
-                        Instant start = e.getStartTime().isBefore(from) ? from : e.getStartTime();
-                        Instant end = e.getEndTime().isAfter(to) ? to : e.getEndTime();
-                        if (!end.isAfter(start) || !callersStack(e.getStackTrace())) continue;
-                        long nanos = java.time.Duration.between(start, end).toNanos();
-                        long thread = e.getThread() == null ? -1 : e.getThread().getJavaThreadId();
-                        parkedByThread.merge(thread, new SocketWaits(0, 0, 0, 0, 0, nanos, 1), SocketWaits::plus);
+                        else if (park) { if (callersStack(e.getStackTrace())) jvm.park(thread, s, t); }
+                        else if (name.equals(SELECTOR_WAIT)) jvm.select(s, t);
+                        else jvm.request(s, t);
                         continue;
                     }
                     if (!name.equals("jdk.ExecutionSample")) continue;
@@ -239,11 +257,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                     side.merge(g, 1L, Long::sum);
                     if (g == Group.OTHER) other.merge(packageOf(type), 1L, Long::sum);
                 }
-                for (SocketWaits t : byThread.values())
-                    waits.merge(FlightRecording.side(f), t.reads() + t.writes() >= callPath ? t
-                            : new SocketWaits(0, 0, 0, 0, t.readNanos() + t.writeNanos()), SocketWaits::plus);
-                for (SocketWaits t : parkedByThread.values())
-                    waits.merge(FlightRecording.side(f), t.parks() >= callPath ? t : new SocketWaits(0, 0, 0, 0, t.parkNanos()), SocketWaits::plus);
+                waits.merge(FlightRecording.side(f), jvm.settle(callPath), SocketWaits::plus);
             } catch (IOException | RuntimeException e) {
                 throw new IOException("flight recording " + f + ": " + e.getMessage() + " (expected: a .jfr file JFR wrote when the JVM exited)", e);
             }
@@ -251,13 +265,22 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         return new CpuProfile(counts, other, outside, files, frames, waits, java.time.Duration.between(from, to).toNanos());
     }
 
-    /** Whether a park's stack holds the workload's own code (the client's call loop): the thread that made the calls. */
+    /**
+     * Whether a park's stack holds the workload's own code (the client's call loop): the thread that made the calls.
+     * The timed Jetty connector's frames ({@link #JETTY_TIMING}, on every Jetty selector and request thread) are not
+     * the workload's calls.
+     */
     static boolean callersStack(RecordedStackTrace trace) {
         if (trace == null) return false;
-        for (var frame : trace.getFrames())
-            if (frame.getMethod().getType().getName().startsWith(WORKLOAD_CODE)) return true;
+        for (var frame : trace.getFrames()) {
+            String type = frame.getMethod().getType().getName();
+            if (type.startsWith(WORKLOAD_CODE) && !type.startsWith(JETTY_TIMING)) return true;
+        }
         return false;
     }
+
+    /** The workloads' Jetty connector and handler that time the selector and the requests (not the calls' code). */
+    static final String JETTY_TIMING = "io.wireanalyze.workloads.web.TimedConnector";
 
     /** A class's package, also for a hidden class such as {@code java.lang.invoke.LambdaForm$MH+0x00007f73340d1c00}. */
     public static String packageOf(String className) {
@@ -343,6 +366,7 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         if (prefixes.contains(SOCKET_READ_WAIT)) ms += allWaits().readMs();
         if (prefixes.contains(SOCKET_WRITE_WAIT)) ms += allWaits().writeMs();
         if (prefixes.contains(CALLER_PARKED)) ms += allWaits().parkMs();
+        if (prefixes.contains(SELECTOR_WAIT)) ms += allWaits().selectMs();
         return 100.0 * ms / timeMs();
     }
 
@@ -368,8 +392,10 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     public static final String WAITING_ROW = "java.net sockets, waiting (reads, writes)";
     /** Label of the time table's row of the calling thread's parks and monitor waits. */
     public static final String PARKED_ROW = "the calling thread parked (future, wait)";
-    /** Label of the time table's row that sums the two waits. */
-    public static final String PEER_ROW = "waiting for the peer, both rows above";
+    /** Label of the time table's row of the server selector's wait while no request is being handled (Jetty). */
+    public static final String SELECTOR_ROW = "the selector waiting, no request (Jetty)";
+    /** Label of the time table's row that sums the waits (each ms once per JVM). */
+    public static final String PEER_ROW = "waiting for the peer, the rows above";
     /** The group of the CSV's rows of the waits. */
     public static final String CSV_PEER_GROUP = "waiting for the peer";
 
@@ -387,12 +413,16 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
         out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "writes counted", c.writes(), v.writes(), b.writes());
         out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "the calling thread parked, ms", c.parkMs(), v.parkMs(), b.parkMs());
         out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "parks and waits counted", c.parks(), v.parks(), b.parks());
+        out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "the selector waiting, no request, ms", c.selectMs(), v.selectMs(), b.selectMs());
+        out.printf(Locale.ROOT, "  %-40s %10d %10d %10d%n", "selects counted", c.selects(), v.selects(), b.selects());
         out.printf(Locale.ROOT, "  %-40s %10.1f %10.1f %10.1f%n", "left out: idle connections, ms", c.idleMs(), v.idleMs(), b.idleMs());
         out.println("  (left out: threads with fewer than " + CALL_PATH_OPERATIONS + " socket reads and writes, or parks, in the window, e.g. the look-up's "
                 + "connection blocked in one read. Parks (jdk.ThreadPark, jdk.JavaMonitorWait) count only for a thread whose stack holds the "
-                + "workload's code, the one that made the calls: CXF's client waits for its reply on a future. A server's selector waiting in epoll "
-                + "(Jetty) is neither a socket read nor a park and is not counted: JDK 17's JFR has no event for it, and its native-method "
-                + "sampler takes one thread in native code per period, which gives no time)");
+                + "workload's code, the one that made the calls: CXF's client waits for its reply on a future. Jetty's server selector waiting "
+                + "in epoll is neither a socket read nor a park and JDK 17's JFR has no event for it: the workloads' Jetty records each select() "
+                + "(io.wireanalyze.SelectorWait) and each request until its response completed (io.wireanalyze.RequestHandled), and the selector "
+                + "counts while no request is being handled. Each ms counts once per JVM: where its waits overlap (a worker thread's write inside "
+                + "the calling thread's park), the overlap goes to reads, then writes, then parks, then the selector)");
         out.flush();
         return s.toString();
     }
@@ -405,7 +435,8 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
     public String timeTable() {
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
-        out.println("Time by package during the measured calls, ms: the CPU samples above as 1 ms each, and the socket waits and the calling thread's parks as their own rows");
+        out.println("Time by package during the measured calls, ms: the CPU samples above as 1 ms each, and the socket waits, the calling thread's parks "
+                + "and the idle selector as their own rows (each ms once per JVM)");
         out.printf(Locale.ROOT, "  %-40s %8s %7s %8s %7s %8s %7s%n", "package", "client", "%", "server", "%", "both", "%");
         double tc = total(JvmSide.CLIENT) * MS_PER_SAMPLE + waits(JvmSide.CLIENT).peerMs(), ts = total(JvmSide.SERVER) * MS_PER_SAMPLE + waits(JvmSide.SERVER).peerMs();
         for (Group g : Group.values()) {
@@ -417,8 +448,10 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                 out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", WAITING_ROW, wc, pct(wc, tc), wv, pct(wv, ts), wc + wv, pct(wc + wv, tc + ts));
                 double pc = waits(JvmSide.CLIENT).parkMs(), pv = waits(JvmSide.SERVER).parkMs();
                 out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", PARKED_ROW, pc, pct(pc, tc), pv, pct(pv, ts), pc + pv, pct(pc + pv, tc + ts));
-                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", PEER_ROW, wc + pc, pct(wc + pc, tc), wv + pv, pct(wv + pv, ts),
-                        wc + pc + wv + pv, pct(wc + pc + wv + pv, tc + ts));
+                double sc = waits(JvmSide.CLIENT).selectMs(), sv = waits(JvmSide.SERVER).selectMs();
+                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", SELECTOR_ROW, sc, pct(sc, tc), sv, pct(sv, ts), sc + sv, pct(sc + sv, tc + ts));
+                double ec = waits(JvmSide.CLIENT).peerMs(), ev = waits(JvmSide.SERVER).peerMs();
+                out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", PEER_ROW, ec, pct(ec, tc), ev, pct(ev, ts), ec + ev, pct(ec + ev, tc + ts));
             }
         }
         out.printf(Locale.ROOT, "  %-40s %8.1f %7s %8.1f %7s %8.1f %7s%n", "time, ms", tc, "", ts, "", tc + ts, "");
@@ -449,7 +482,8 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
             if (!p.other.isEmpty()) out.println("  " + k + ": other's largest packages: " + p.otherPackages(4));
         });
         out.println("Time by package during the measured calls, % of client and server time: CPU samples as 1 ms each, and the waits in "
-                + "socket reads and writes (jdk.SocketRead, jdk.SocketWrite) and the calling thread's parks (jdk.ThreadPark, jdk.JavaMonitorWait) as their own rows");
+                + "socket reads and writes (jdk.SocketRead, jdk.SocketWrite), the calling thread's parks (jdk.ThreadPark, jdk.JavaMonitorWait) and Jetty's selector "
+                + "while no request is being handled (io.wireanalyze.SelectorWait) as their own rows, each ms once per JVM");
         out.println(head);
         for (Group g : Group.values()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-40s", g == Group.SOCKETS ? g.label() + ", CPU" : g.label()));
@@ -462,6 +496,9 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
                 StringBuilder q = new StringBuilder(String.format(Locale.ROOT, "  %-40s", PARKED_ROW));
                 profiles.values().forEach(p -> q.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().parkMs(), p.timeMs()))));
                 out.println(q);
+                StringBuilder z = new StringBuilder(String.format(Locale.ROOT, "  %-40s", SELECTOR_ROW));
+                profiles.values().forEach(p -> z.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().selectMs(), p.timeMs()))));
+                out.println(z);
                 StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %-40s", PEER_ROW));
                 profiles.values().forEach(p -> b.append(String.format(Locale.ROOT, " %12s", pct(p.allWaits().peerMs(), p.timeMs()))));
                 out.println(b);
@@ -481,17 +518,17 @@ public record CpuProfile(Map<JvmSide, Map<Group, Long>> counts, Map<String, Long
      * One CSV row per side and group: {@code side,group,samples,percent} (percent of the side's samples), then
      * {@code time_ms,time_percent} (the samples as 1 ms each, % of the side's time, waits included), then the side's
      * waits on every row: {@code socket_read_ms,socket_write_ms,socket_reads,socket_writes,parked_ms,parks,peer_wait_ms,
-     * peer_wait_percent,side_time_ms}; after the groups, one row per side for the waits themselves (group
-     * {@link #CSV_PEER_GROUP}, no samples).
+     * peer_wait_percent,side_time_ms,selector_wait_ms,selects} (the selector's columns last, added after the others); after
+     * the groups, one row per side for the waits themselves (group {@link #CSV_PEER_GROUP}, no samples).
      */
     public String csv() {
         StringBuilder b = new StringBuilder("side,group,samples,percent,time_ms,time_percent,socket_read_ms,socket_write_ms,socket_reads,socket_writes,"
-                + "parked_ms,parks,peer_wait_ms,peer_wait_percent,side_time_ms\n");
+                + "parked_ms,parks,peer_wait_ms,peer_wait_percent,side_time_ms,selector_wait_ms,selects\n");
         for (JvmSide side : JvmSide.values()) {
             SocketWaits w = waits(side);
             double time = total(side) * MS_PER_SAMPLE + w.peerMs();
-            String waitCells = String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.3f,%d,%.3f,%s,%.3f", w.readMs(), w.writeMs(), w.reads(), w.writes(), w.parkMs(),
-                    w.parks(), w.peerMs(), pct(w.peerMs(), time).trim(), time);
+            String waitCells = String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.3f,%d,%.3f,%s,%.3f,%.3f,%d", w.readMs(), w.writeMs(), w.reads(), w.writes(), w.parkMs(),
+                    w.parks(), w.peerMs(), pct(w.peerMs(), time).trim(), time, w.selectMs(), w.selects());
             for (Group g : Group.values())
                 b.append(side.name().toLowerCase(Locale.ROOT)).append(',').append('"').append(g.label()).append('"').append(',')
                         .append(count(side, g)).append(',').append(pct(count(side, g), total(side)).trim()).append(',')

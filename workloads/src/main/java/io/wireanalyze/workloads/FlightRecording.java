@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * blocking socket read and write with its duration ({@code jdk.SocketRead}, {@code jdk.SocketWrite}, threshold 0, no
  * stack trace: the time a thread waited on its socket, which the execution sampler does not see), and every park and
  * monitor wait with its stack ({@code jdk.ThreadPark}, {@code jdk.JavaMonitorWait}, threshold 0: a client such as CXF's
- * waits for its reply on a future, not in a socket read) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
+ * waits for its reply on a future, not in a socket read), and the embedded Jetty's selector waits and requests
+ * ({@code io.wireanalyze.SelectorWait}, {@code io.wireanalyze.RequestHandled}: JDK 17 has no event for a selector's
+ * {@code select()}, see {@link io.wireanalyze.workloads.web.SelectorWait}) from its start and writes {@code <side>-<role>-<n>.jfr} into that folder when it exits, e.g.
  * {@code server-jrmp-server-1.jfr}, {@code client-jrmp-client-2.jfr}. Which samples fall in the measured calls is the
  * reader's business: the client's call records give the window.
  */
@@ -23,7 +25,9 @@ public final class FlightRecording {
     /**
      * The settings file written into the folder: execution samples every 1 ms (JFR's profile setting takes 10 ms), and
      * every socket read and write however short (JFR's default keeps those over 20 ms), without stack traces, and every
-     * park and monitor wait with its stack trace (the reader keeps those of the thread that made the calls).
+     * park and monitor wait with its stack trace (the reader keeps those of the thread that made the calls), and every
+     * select() of Jetty's server selector and every request Jetty handled (the reader counts the selector's wait while
+     * no request is being handled).
      */
     public static final String SETTINGS_FILE = "wireanalyze.jfc";
     static final String SETTINGS = """
@@ -49,6 +53,16 @@ public final class FlightRecording {
                 <setting name="threshold">0 ms</setting>
               </event>
               <event name="jdk.SocketWrite">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">false</setting>
+                <setting name="threshold">0 ms</setting>
+              </event>
+              <event name="io.wireanalyze.SelectorWait">
+                <setting name="enabled">true</setting>
+                <setting name="stackTrace">false</setting>
+                <setting name="threshold">0 ms</setting>
+              </event>
+              <event name="io.wireanalyze.RequestHandled">
                 <setting name="enabled">true</setting>
                 <setting name="stackTrace">false</setting>
                 <setting name="threshold">0 ms</setting>

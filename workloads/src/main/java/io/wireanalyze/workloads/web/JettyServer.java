@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Embedded Jetty 12.1 as the web workloads run it (Hessian and Burlap, SOAP, the http-rmi tunnel): HTTP/1.1 on one
  * connector at host:port (0: any free port), one Jakarta EE 11 servlet context at {@code /} holding the workload's
- * servlets; stopped again when it cannot start.
+ * servlets; stopped again when it cannot start. Its connector's selectors and its requests are timed as JDK Flight
+ * Recorder events ({@link SelectorWait}, {@link RequestHandled}: {@link TimedConnector}) for {@code --profile}.
  */
 public final class JettyServer implements AutoCloseable {
 
@@ -43,7 +44,7 @@ public final class JettyServer implements AutoCloseable {
      */
     public static JettyServer start(String host, int port, Optional<Duration> idleTimeout, Servlets servlets, Started started) throws Exception {
         Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector = new TimedConnector(server);
         connector.setHost(host);
         connector.setPort(port);
         idleTimeout.ifPresent(t -> connector.setIdleTimeout(t.toMillis()));
@@ -51,7 +52,7 @@ public final class JettyServer implements AutoCloseable {
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         servlets.addTo(context);
-        server.setHandler(context);
+        server.setHandler(new TimedConnector.RequestTiming(context));
         try {
             server.start();
             started.run();
