@@ -19,7 +19,7 @@ class BenchReportTest {
     @Test
     void theWorkersTargetSaysWhatTheRunOnOneThreadAloneAllowsOnTheseCores() {
         // The sixth stop's bench on the 1.5 M-packet capture: one thread 23.85 s and 36.9 s of CPU, workers 23.20 s and
-        // 41.02 s (its JIT and GC); the one thread's JIT and GC here are made up./
+        // 41.02 s (its JIT and GC); the one thread's JIT and GC here are made up.
         List<Measurement> ms = List.of(
                 run(Measurement.Tool.ANALYZE_JSON, 23.20, new ChildRun.Cpu(41.02, 19.6, 10.95, 9.72)),
                 run(Measurement.Tool.ANALYZE_JSON_ONE_THREAD, 23.85, new ChildRun.Cpu(36.90, 17.4, 9.80, 8.10)));
