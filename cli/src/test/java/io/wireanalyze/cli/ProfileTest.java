@@ -33,6 +33,19 @@ class ProfileTest {
         CaptureEndToEndTest.needsRootAndLibpcap();
     }
 
+    /** Runs 1000 getters of {@code protocol} (100 warm-up calls) with {@code --profile}: the profile's tables. */
+    private static String getters(String protocol, Path dir) {
+        Cli c = Cli.run("capture", "--protocol", protocol, "--invocations", "1000", "--payload", "getInt", "--warmup", "100",
+                "--profile", "--out", dir.resolve(protocol + ".pcap").toString());
+        assertEquals(0, c.exitCode(), c.err());
+        return c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
+    }
+
+    /** The measured calls' window, ms, as the tables state it. */
+    private static double window(String table) {
+        return Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
+    }
+
     @Test
     void topFramesAreGroupedByPackage() {
         assertEquals(Group.SOCKETS, Group.of("sun.nio.ch.NioSocketImpl"));
@@ -98,7 +111,7 @@ class ProfileTest {
         assertEquals(ms(table, CpuProfile.WAITING_ROW)[2] + ms(table, CpuProfile.PARKED_ROW)[2] + ms(table, CpuProfile.SELECTOR_ROW)[2],
                 ms(table, CpuProfile.PEER_ROW)[2], 0.2, table);
         // Each ms of a JVM's waits counts once: neither side waits longer than the window.
-        double window = Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
+        double window = window(table);
         double[] peer = ms(table, CpuProfile.PEER_ROW);
         assertTrue(peer[0] <= window + 0.1 && peer[1] <= window + 0.1, "at most the window a JVM: " + table);
         assertEquals(0, ms(table, CpuProfile.SELECTOR_ROW)[0], "no Jetty in the client: " + table);
@@ -116,13 +129,9 @@ class ProfileTest {
      */
     @Test
     void soapGettersCountTheCallingThreadsParks(@TempDir Path dir) throws Exception {
-        Path pcap = dir.resolve("soap.pcap");
-        Cli c = Cli.run("capture", "--protocol", "soap", "--invocations", "1000", "--payload", "getInt", "--warmup", "100",
-                "--profile", "--out", pcap.toString());
-        assertEquals(0, c.exitCode(), c.err());
-        String table = c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
+        String table = getters("soap", dir);
         System.out.println("soap, 1000 x getInt:\n" + table);
-        double window = Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
+        double window = window(table);
         double[] parked = ms(table, "the calling thread parked, ms");
         assertTrue(parked[0] > 0.3 * window, "the client's calling thread waits on its reply's future a good part of the window: " + table);
         assertTrue(ms(table, "parks and waits counted")[0] >= 1000, "a park a call at least on the client: " + table);
@@ -163,13 +172,9 @@ class ProfileTest {
      */
     @Test
     void hessianGettersCountJettysSelectorOnTheServer(@TempDir Path dir) throws Exception {
-        Path pcap = dir.resolve("hessian.pcap");
-        Cli c = Cli.run("capture", "--protocol", "hessian", "--invocations", "1000", "--payload", "getInt", "--warmup", "100",
-                "--profile", "--out", pcap.toString());
-        assertEquals(0, c.exitCode(), c.err());
-        String table = c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
+        String table = getters("hessian", dir);
         System.out.println("hessian, 1000 x getInt:\n" + table);
-        double window = Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
+        double window = window(table);
         double[] selector = ms(table, CpuProfile.SELECTOR_ROW);
         assertTrue(selector[1] > 0.2 * window, "the server's selector waited between the requests: " + table);
         assertTrue(ms(table, "selects counted")[1] >= 1000, "a select at least a request: " + table);
@@ -192,13 +197,9 @@ class ProfileTest {
     @ParameterizedTest
     @CsvSource({"jrmp", "jrmp-tls"})
     void rmiGettersTimeIsMostlySocketWaitsAndTheTableCountsIt(String protocol, @TempDir Path dir) throws Exception {
-        Path pcap = dir.resolve(protocol + ".pcap");
-        Cli c = Cli.run("capture", "--protocol", protocol, "--invocations", "1000", "--payload", "getInt", "--warmup", "100",
-                "--profile", "--out", pcap.toString());
-        assertEquals(0, c.exitCode(), c.err());
-        String table = c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
+        String table = getters(protocol, dir);
         System.out.println(protocol + ", 1000 x getInt:\n" + table);
-        double window = Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
+        double window = window(table);
         assertTrue(window > 50, "1000 calls take more than 50 ms: " + table);
         double[] reads = ms(table, "reads, ms (waiting for the peer)");
         assertTrue(reads[0] > 0.3 * window, "the client waits for its replies a good part of the window: " + table);
