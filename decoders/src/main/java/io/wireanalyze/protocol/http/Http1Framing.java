@@ -50,7 +50,7 @@ final class Http1Framing {
      * @param start      stream offset of its first byte
      * @param end        stream offset after its last byte
      * @param head       its start line and header fields (the final response's, for a response)
-     * @param bodyArray  the body, de-chunked, in its first {@code bodyLength} bytes: an array of the thread's pool,
+     * @param bodyArray  the body, de-chunked, in its first {@code bodyLength} bytes: an array of the session's pool,
      *                   read only until {@link #recycle} gives it back
      * @param bodyLength the body's length
      * @param bodyOffset stream offset where the body starts, after the header block (its first chunk size line, when
@@ -118,7 +118,7 @@ final class Http1Framing {
     private long start = -1;
     private HttpMessage head;
     /**
-     * The body read so far ({@code bodyLength} bytes of it), in an array of the thread's pool ({@link #BODIES}): grown
+     * The body read so far ({@code bodyLength} bytes of it), in an array of the session's pool ({@link #pool}): grown
      * to hold what the stream has in hand of a Content-Length body (never past the length declared, nor past the bytes
      * there: a damaged or hostile length, on each of thousands of connections, holds no memory its bytes do not fill),
      * handed on as it is with its length, and given back to the pool once the message is decoded ({@link #recycle}).
@@ -141,16 +141,20 @@ final class Http1Framing {
 
     private static final byte[] EMPTY = new byte[0];
     /**
-     * The thread's pool of body arrays. A body is read while its message is decoded, and no body decoder keeps a view
-     * of it (they decode the stream driver's pooled buffers the same way): once {@link HttpSession} has its message,
-     * the array is taken again by the next body, instead of a new array made, grown and trimmed for each. One pool per
-     * thread, as sessions are decoded on the analysis' threads one call after another; at most 16 MiB kept.
+     * Where body arrays come from and go back to: the connection's pool (its analyzer's, as the stream driver's
+     * buffers). A body is read while its message is decoded, and no body decoder keeps a view of it (they decode the
+     * stream driver's pooled buffers the same way): once {@link HttpSession} has its message, the array is taken again
+     * by the next body, instead of a new array made, grown and trimmed for each.
      */
-    private static final ThreadLocal<BufferPool> BODIES = ThreadLocal.withInitial(() -> new BufferPool(16 << 20));
+    private final BufferPool pool;
 
-    /** @param answersHead for responses: whether the next response answers a HEAD request */
-    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
+    /**
+     * @param answersHead for responses: whether the next response answers a HEAD request
+     * @param pool        where body arrays come from and go back to
+     */
+    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead, BufferPool pool) {
         this.requests = requests;
+        this.pool = pool;
         this.limits = limits;
         this.answersHead = answersHead;
         this.field = requests ? "http.request" : "http.response";
@@ -357,7 +361,6 @@ final class Http1Framing {
                         long needed = (long) bodyLength + n;
                         // A Content-Length body: as much of it as the stream holds now (often all); chunked: doubled.
                         long grown = declared >= needed ? needed + Math.min(declared - needed, unread) : Math.max(body.length * 2L, needed);
-                        BufferPool pool = BODIES.get();
                         byte[] bigger = pool.take((int) Math.min(grown, limits.maxMessageBytes()));
                         System.arraycopy(body, 0, bigger, 0, bodyLength);
                         if (body != EMPTY) pool.give(body);
@@ -384,11 +387,11 @@ final class Http1Framing {
     }
 
     /**
-     * Gives the body's array of a message {@link #decode} returned back to the thread's pool: called when nothing reads
-     * it any more (its message made, no view of it kept).
+     * Gives the body's array of a message {@link #decode} returned back to the pool: called when nothing reads it any
+     * more (its message made, no view of it kept).
      */
-    static void recycle(Framed f) {
-        if (f.bodyArray() != EMPTY) BODIES.get().give(f.bodyArray());
+    void recycle(Framed f) {
+        if (f.bodyArray() != EMPTY) pool.give(f.bodyArray());
     }
 
     private DecodeStep<Framed> complete(long offset) {
@@ -432,7 +435,7 @@ final class Http1Framing {
     private void clearMessage(long next) {
         start = next;
         head = null;
-        if (body != EMPTY) BODIES.get().give(body);   // a message given up: its body was never handed on
+        if (body != EMPTY) pool.give(body);   // a message given up: its body was never handed on
         body = EMPTY;
         declared = -1;
         bodyLength = 0;

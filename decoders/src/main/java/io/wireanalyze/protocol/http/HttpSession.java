@@ -63,8 +63,9 @@ public final class HttpSession implements ProtocolSession {
     private final Message[] queued = new Message[2];
 
     public HttpSession(SessionContext context, List<BodyFormat> bodyFormats) {
-        this.requests = new Http1Framing(true, context.limits(), () -> false);
-        this.responses = new Http1Framing(false, context.limits(), () -> !pending.isEmpty() && pending.peekFirst().head());
+        this.requests = new Http1Framing(true, context.limits(), () -> false, context.buffers());
+        this.responses = new Http1Framing(false, context.limits(), () -> !pending.isEmpty() && pending.peekFirst().head(),
+                context.buffers());
         for (BodyFormat f : bodyFormats) formats.add(f.newDecoder(context));
     }
 
@@ -78,7 +79,7 @@ public final class HttpSession implements ProtocolSession {
         if (step instanceof DecodeStep.Malformed<Http1Framing.Framed> bad) return new DecodeStep.Malformed<>(bad.failure());
         Http1Framing.Framed f = ((DecodeStep.Decoded<Http1Framing.Framed>) step).message();
         Message m = d == Direction.C2S ? request(f) : response(f);
-        Http1Framing.recycle(f);   // the message made: nothing reads its body any more
+        (d == Direction.C2S ? requests : responses).recycle(f);   // the message made: nothing reads its body any more
         if (m.end() < f.end()) queued[d.ordinal()] = Message.unparsed(Http.NAME, d, m.end(), f.end() - m.end(), bodyReason(m));
         return new DecodeStep.Decoded<>(m, m.length());
     }
