@@ -20,7 +20,6 @@ import io.wireanalyze.tcp.BufferPool;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
