@@ -1,5 +1,7 @@
 package io.wireanalyze.protocol;
 
+import io.wireanalyze.tcp.BufferPool;
+
 import io.wireanalyze.codec.DecoderLimits;
 
 import java.util.Map;
@@ -30,6 +32,11 @@ public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames,
 
     /** The context of one connection's session, whose facts go to and come from {@code facts}. */
     public SessionContext session(boolean midStream, Facts facts) {
-        return new SessionContext(limits, methodNames, midStream, facts);
+        return session(midStream, facts, BufferPool.NONE);
+    }
+
+    /** The same, its message buffers taken from and given back to {@code buffers} (the connection's thread's pool). */
+    public SessionContext session(boolean midStream, Facts facts, BufferPool buffers) {
+        return new SessionContext(limits, methodNames, midStream, facts, buffers);
     }
 }

@@ -242,7 +242,7 @@ public final class ConnectionDecoder {
     private void pin(Decoding p, ProbeResult r) {
         protocol = p.name();
         initiatorIsClient = r.initiatorIsClient();
-        session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap, facts));
+        session = p.newSession(scope.session(r.midStream() || !sawSyn || probeGap, facts, buffers));
         for (int side = 0; side < 2; side++) drivers[side] = new StreamDriver(protocol, scope.limits().maxMessageBytes(), drivers[side]);
     }
 }

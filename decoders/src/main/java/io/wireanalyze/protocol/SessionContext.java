@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.tcp.BufferPool;
 
 import java.util.Map;
 
@@ -11,8 +12,16 @@ import java.util.Map;
  * @param methodNames method names by RMI method hash (from the workload's interfaces and user jars)
  * @param midStream   the capture joined this connection after its protocol handshake
  * @param facts       what the connection tells the others of its capture and asks of them
+ * @param buffers     where the session's message buffers (an HTTP body's array) come from and go back to: its
+ *                    connection's pool, that of the thread decoding it ({@link BufferPool#NONE}: none kept)
  */
-public record SessionContext(DecoderLimits limits, Map<Long, String> methodNames, boolean midStream, Facts facts) {
+public record SessionContext(DecoderLimits limits, Map<Long, String> methodNames, boolean midStream, Facts facts,
+                             BufferPool buffers) {
+
+    /** A session whose buffers are its own ({@link BufferPool#NONE}). */
+    public SessionContext(DecoderLimits limits, Map<Long, String> methodNames, boolean midStream, Facts facts) {
+        this(limits, methodNames, midStream, facts, BufferPool.NONE);
+    }
 
     /** A connection decoded alone: its facts its own ({@link Facts#local()}). */
     public SessionContext(DecoderLimits limits, Map<Long, String> methodNames, boolean midStream) {

@@ -43,7 +43,8 @@ public final class XmlInput implements XmlOpened {
     private static final ThreadLocal<XMLInputFactory> AS_WRITTEN = ThreadLocal.withInitial(() -> hardened(XmlNames.AS_WRITTEN));
     /** Aalto's factory, one per thread like the JDK's (its symbol table is shared by the readers it makes). */
     private static final ThreadLocal<XMLInputFactory> AALTO = ThreadLocal.withInitial(XmlInput::hardenedAalto);
-    private static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
+    /** The XML declaration's encoding, as {@link #declared} reads it (kept as the definition {@code XmlInputTest} checks). */
+    static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
     private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
 
     /** How the body's characters are encoded: how a character offset becomes a byte offset. */
@@ -146,13 +147,8 @@ public final class XmlInput implements XmlOpened {
             if (m.find()) named = m.group(1);
         }
         boolean fromMediaType = named != null;
-        if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x') {
-            // Only a body starting as DECLARED does can match it: no string or matcher for the rest.
-            byte[] head = new byte[Math.min(n, 200)];
-            body.get(p, head);
-            Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
-            if (m.find()) named = m.group(1);
-        }
+        if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x')
+            named = declared(body, p);
         String name = named == null ? "UTF-8" : named.toUpperCase(Locale.ROOT);
         return switch (name) {
             case "UTF-8", "UTF8" -> new XmlInput(body, p, Width.UTF8, StandardCharsets.UTF_8, XmlNames.NAMESPACES,
@@ -172,12 +168,55 @@ public final class XmlInput implements XmlOpened {
     private static boolean declaresUtf8(ByteBuffer body, int p) {
         int n = body.limit() - p;
         if (n < 5 || body.get(p) != '<' || body.get(p + 1) != '?' || body.get(p + 2) != 'x') return true;
-        byte[] head = new byte[Math.min(n, 200)];
-        body.get(p, head);
-        Matcher m = DECLARED.matcher(new String(head, StandardCharsets.ISO_8859_1));
-        if (!m.find()) return true;
-        String declared = m.group(1).toUpperCase(Locale.ROOT);
+        String named = declared(body, p);
+        if (named == null) return true;
+        String declared = named.toUpperCase(Locale.ROOT);
         return declared.equals("UTF-8") || declared.equals("UTF8");
+    }
+
+    /**
+     * The encoding the XML declaration at {@code p} names: what {@link #DECLARED} finds in the body's first 200 bytes
+     * read as ISO-8859-1 (its group), or null; matched here, byte by byte, without a string, an array or a matcher
+     * for each body (every body is opened more than once: claimed, then read). {@code XmlInputTest} holds the two to
+     * the same answer.
+     */
+    static String declared(ByteBuffer body, int p) {
+        int end = p + Math.min(body.limit() - p, 200);
+        if (end - p < 5 || body.get(p) != '<' || body.get(p + 1) != '?' || body.get(p + 2) != 'x' || body.get(p + 3) != 'm'
+                || body.get(p + 4) != 'l') return null;
+        // [^>]*? : each later position in turn, up to the first '>'
+        for (int i = p + 5; i < end && body.get(i) != '>'; i++) {
+            int q = i;
+            for (int k = 0; k < ENCODING.length; k++, q++) {
+                if (q >= end || body.get(q) != ENCODING[k]) { q = -1; break; }
+            }
+            if (q < 0) continue;
+            while (q < end && isRegexSpace(body.get(q))) q++;
+            if (q >= end || body.get(q) != '=') continue;
+            q++;
+            while (q < end && isRegexSpace(body.get(q))) q++;
+            if (q >= end || (body.get(q) != '"' && body.get(q) != '\'')) continue;
+            int from = ++q;
+            while (q < end && q - from <= 40 && isNameByte(body.get(q))) q++;
+            int length = q - from;
+            if (length < 1 || length > 40 || q >= end || (body.get(q) != '"' && body.get(q) != '\'')) continue;
+            byte[] name = new byte[length];
+            body.get(from, name);
+            return new String(name, StandardCharsets.ISO_8859_1);
+        }
+        return null;
+    }
+
+    private static final byte[] ENCODING = "encoding".getBytes(StandardCharsets.US_ASCII);
+
+    /** A character of the regular expression's {@code \s}: [ \t\n\x0B\f\r]. */
+    private static boolean isRegexSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == 0x0B || b == '\f' || b == '\r';
+    }
+
+    /** [A-Za-z0-9._-] */
+    private static boolean isNameByte(byte b) {
+        return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '.' || b == '_' || b == '-';
     }
 
     /**

@@ -68,17 +68,17 @@ public final class XmlWalk {
                         depth++;
                         elements++;
                         at = in.tagEnd(r);
-                        long where = offset + (in.tagStart(at) - bodyStart);
+                        // Where the tag starts (a scan back from its end) is said only in a failure: found then.
                         if (depth > limits.maxDepth())
-                            return stopped(where, "xml.depth", "more than " + limits.maxDepth()
+                            return stopped(offset + (in.tagStart(at) - bodyStart), "xml.depth", "more than " + limits.maxDepth()
                                     + " nested elements (expected: <= " + limits.maxDepth() + ", the XML depth limit)");
                         if (elements > limits.maxElements())
-                            return stopped(where, "xml.elements", "more than " + limits.maxElements()
+                            return stopped(offset + (in.tagStart(at) - bodyStart), "xml.elements", "more than " + limits.maxElements()
                                     + " elements (expected: <= " + limits.maxElements() + ", the XML element limit)");
                         int attributes = r.getAttributeCount() + r.getNamespaceCount();
                         if (attributes > limits.maxAttributes())
-                            return stopped(where, "xml.attributes", attributes + " attributes on " + r.getName()
-                                    + " (expected: <= " + limits.maxAttributes() + ", the XML attribute limit)");
+                            return stopped(offset + (in.tagStart(at) - bodyStart), "xml.attributes", attributes + " attributes on "
+                                    + r.getName() + " (expected: <= " + limits.maxAttributes() + ", the XML attribute limit)");
                         Failure stop = visitor.start(r, depth, at);
                         if (stop != null) return new Walked.Stopped(stop.shifted(offset - bodyStart));
                     }

@@ -16,10 +16,10 @@ import io.wireanalyze.codec.DecoderLimits;
 import io.wireanalyze.codec.Failure;
 import io.wireanalyze.protocol.DecodeStep;
 import io.wireanalyze.protocol.InputState;
+import io.wireanalyze.tcp.BufferPool;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -49,17 +49,24 @@ final class Http1Framing {
      * @param start      stream offset of its first byte
      * @param end        stream offset after its last byte
      * @param head       its start line and header fields (the final response's, for a response)
-     * @param body       the body, de-chunked
+     * @param bodyArray  the body, de-chunked, in its first {@code bodyLength} bytes: an array of the session's pool,
+     *                   read only until {@link #recycle} gives it back
+     * @param bodyLength the body's length
      * @param bodyOffset stream offset where the body starts, after the header block (its first chunk size line, when
  *                   chunked); the end when it has none
      * @param interim    interim (1xx) responses before the final one
      * @param chunked    the body came in chunks
      * @param badHeaders the header lines that were not read, each with why (empty when none)
      */
-    record Framed(long start, long end, HttpMessage head, byte[] body, long bodyOffset, int interim, boolean chunked,
-                  List<String> badHeaders) {
+    record Framed(long start, long end, HttpMessage head, byte[] bodyArray, int bodyLength, long bodyOffset, int interim,
+                  boolean chunked, List<String> badHeaders) {
         long headerBytes() {
-            return end - start - body.length;
+            return end - start - bodyLength;
+        }
+
+        /** The body, from position 0 to its length (the array may be longer). */
+        ByteBuffer body() {
+            return ByteBuffer.wrap(bodyArray, 0, bodyLength);
         }
     }
 
@@ -110,9 +117,10 @@ final class Http1Framing {
     private long start = -1;
     private HttpMessage head;
     /**
-     * The body read so far ({@code bodyLength} bytes of it). Made as large as a Content-Length declares (up to
-     * {@link #PRESIZE_LIMIT}), and never grown past it, so that a body ends filling its array, which is handed on as
-     * it is: its bytes copied once from the stream, and not again to trim it.
+     * The body read so far ({@code bodyLength} bytes of it), in an array of the session's pool ({@link #pool}): grown
+     * to hold what the stream has in hand of a Content-Length body (never past the length declared, nor past the bytes
+     * there: a damaged or hostile length, on each of thousands of connections, holds no memory its bytes do not fill),
+     * handed on as it is with its length, and given back to the pool once the message is decoded ({@link #recycle}).
      */
     private byte[] body = EMPTY;
     /** The current message's Content-Length when its body is not chunked, else -1. */
@@ -127,16 +135,25 @@ final class Http1Framing {
     /** Where the head being read starts: the message's start, or after its interim responses. */
     private long headStart = -1;
 
+    /** Bytes of the stream Netty has not consumed yet, after the feed whose objects {@link #take} handles. */
+    private int unread;
+
     private static final byte[] EMPTY = new byte[0];
     /**
-     * The most a declared Content-Length sizes a body's array before its bytes come: small, as a damaged or hostile
-     * length, on each of thousands of connections, must not hold memory its bytes never fill.
+     * Where body arrays come from and go back to: the connection's pool (its analyzer's, as the stream driver's
+     * buffers). A body is read while its message is decoded, and no body decoder keeps a view of it (they decode the
+     * stream driver's pooled buffers the same way): once {@link HttpSession} has its message, the array is taken again
+     * by the next body, instead of a new array made, grown and trimmed for each.
      */
-    static final int PRESIZE_LIMIT = 16 << 10;
+    private final BufferPool pool;
 
-    /** @param answersHead for responses: whether the next response answers a HEAD request */
-    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead) {
+    /**
+     * @param answersHead for responses: whether the next response answers a HEAD request
+     * @param pool        where body arrays come from and go back to
+     */
+    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead, BufferPool pool) {
         this.requests = requests;
+        this.pool = pool;
         this.limits = limits;
         this.answersHead = answersHead;
         this.field = requests ? "http.request" : "http.response";
@@ -175,6 +192,7 @@ final class Http1Framing {
                 out.clear();
                 netty.feed(buf, out);
                 consumedUpTo += buf.readerIndex() - before;
+                unread = buf.readableBytes();
                 for (int i = 0; i < out.size(); i++) {
                     DecodeStep<Framed> step = take(out.get(i), offset);
                     if (step != null) {
@@ -259,26 +277,38 @@ final class Http1Framing {
                 controls++;
             }
         }
-        String name = colon > 0 && colon <= 64 ? printable(in, p, colon) : null;
-        String line = (name != null ? "header " + name : "header line") + " (" + length + " bytes";
         if (control >= 0) {
             int b = in.get(p + control) & 0xff;
-            return line + "): " + (b == 0 ? "NUL" : String.format("control byte 0x%02x", b)) + " at byte " + control
-                    + (controls > 1 ? " and " + (controls - 1) + " more" : "") + " (expected: no control bytes in a field); not read";
+            return line(in, p, length, colon) + "): " + (b == 0 ? "NUL" : String.format("control byte 0x%02x", b)) + " at byte "
+                    + control + (controls > 1 ? " and " + (controls - 1) + " more" : "") + " (expected: no control bytes in a field); not read";
         }
-        if (colon < 0) return line + ", " + hex(in, p, length) + "): no colon (expected: name: value); not read";
+        if (colon < 0) return line(in, p, length, colon) + ", " + hex(in, p, length) + "): no colon (expected: name: value); not read";
         for (int i = 0; i < colon; i++) {
             if (!tchar(in.get(p + i) & 0xff))
-                return line + "): name byte " + String.format("0x%02x", in.get(p + i) & 0xff) + " at byte " + i
+                return line(in, p, length, colon) + "): name byte " + String.format("0x%02x", in.get(p + i) & 0xff) + " at byte " + i
                         + " (expected: a token, RFC 9110 5.1); not read";
         }
-        if (colon == 0) return line + "): an empty name (expected: name: value); not read";
+        if (colon == 0) return line(in, p, length, colon) + "): an empty name (expected: name: value); not read";
         return null;
+    }
+
+    /** How a bad header line is named in its reason: by its field name when printable (made only for a bad line). */
+    private static String line(ByteBuffer in, int p, int length, int colon) {
+        String name = colon > 0 && colon <= 64 ? printable(in, p, colon) : null;
+        return (name != null ? "header " + name : "header line") + " (" + length + " bytes";
     }
 
     /** RFC 9110 5.6.2: the characters of a token (a field name). */
     private static boolean tchar(int b) {
-        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+        return TCHAR[b];
+    }
+
+    /** {@link #tchar} by byte value, looked up once per name byte of every header line. */
+    private static final boolean[] TCHAR = new boolean[256];
+
+    static {
+        for (int b = 0; b < 256; b++)
+            TCHAR[b] = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
     }
 
     private static String printable(ByteBuffer in, int p, int n) {
@@ -317,7 +347,6 @@ final class Http1Framing {
                 head = m;
                 headerEnd = consumedUpTo;   // Netty returns right after the header block
                 declared = HttpUtil.isTransferEncodingChunked(m) ? -1 : length;
-                if (declared > 0 && bodyLength == 0 && body.length < declared) body = new byte[(int) Math.min(declared, PRESIZE_LIMIT)];
             }
             if (o instanceof HttpContent c) {
                 DecodeStep<Framed> bad = failed(c.decoderResult(), consumedUpTo);
@@ -328,9 +357,13 @@ final class Http1Framing {
                         return malformed(start, "http.content", "a body of more than " + limits.maxMessageBytes()
                                 + " bytes (expected: <= " + limits.maxMessageBytes() + ", the message size limit, --max-message-bytes)");
                     if (bodyLength + n > body.length) {
-                        long grown = Math.max(body.length * 2L, bodyLength + n);
-                        if (declared >= bodyLength + n) grown = Math.min(grown, declared);   // ends full
-                        body = Arrays.copyOf(body, (int) grown);
+                        long needed = (long) bodyLength + n;
+                        // A Content-Length body: as much of it as the stream holds now (often all); chunked: doubled.
+                        long grown = declared >= needed ? needed + Math.min(declared - needed, unread) : Math.max(body.length * 2L, needed);
+                        byte[] bigger = pool.take((int) Math.min(grown, limits.maxMessageBytes()));
+                        System.arraycopy(body, 0, bigger, 0, bodyLength);
+                        if (body != EMPTY) pool.give(body);
+                        body = bigger;
                     }
                     c.content().getBytes(c.content().readerIndex(), body, bodyLength, n);
                     bodyLength += n;
@@ -352,13 +385,21 @@ final class Http1Framing {
         }
     }
 
+    /**
+     * Gives the body's array of a message {@link #decode} returned back to the pool: called when nothing reads it any
+     * more (its message made, no view of it kept).
+     */
+    void recycle(Framed f) {
+        if (f.bodyArray() != EMPTY) pool.give(f.bodyArray());
+    }
+
     private DecodeStep<Framed> complete(long offset) {
         if (head == null) return malformed(start, field, "a message without a start line");
-        // The body's array is handed on as it is when the body filled it (a Content-Length body); the next message
-        // gets an array of its own (clearMessage).
-        byte[] b = bodyLength == body.length ? body : bodyLength == 0 ? EMPTY : Arrays.copyOf(body, bodyLength);
-        Framed f = new Framed(start, consumedUpTo, head, b, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
+        // The body's array is handed on as it is, with its length; the next message takes another (clearMessage), and
+        // this one goes back to the pool when the message is decoded (recycle).
+        Framed f = new Framed(start, consumedUpTo, head, body, bodyLength, bodyLength == 0 ? consumedUpTo : headerEnd, interim,
                 HttpUtil.isTransferEncodingChunked(head), badHeaders.isEmpty() ? List.of() : List.copyOf(badHeaders));
+        body = EMPTY;
         long length = consumedUpTo - offset;
         clearMessage(consumedUpTo);
         return new DecodeStep.Decoded<>(f, (int) length);
@@ -393,6 +434,7 @@ final class Http1Framing {
     private void clearMessage(long next) {
         start = next;
         head = null;
+        if (body != EMPTY) pool.give(body);   // a message given up: its body was never handed on
         body = EMPTY;
         declared = -1;
         bodyLength = 0;

@@ -63,8 +63,9 @@ public final class HttpSession implements ProtocolSession {
     private final Message[] queued = new Message[2];
 
     public HttpSession(SessionContext context, List<BodyFormat> bodyFormats) {
-        this.requests = new Http1Framing(true, context.limits(), () -> false);
-        this.responses = new Http1Framing(false, context.limits(), () -> !pending.isEmpty() && pending.peekFirst().head());
+        this.requests = new Http1Framing(true, context.limits(), () -> false, context.buffers());
+        this.responses = new Http1Framing(false, context.limits(), () -> !pending.isEmpty() && pending.peekFirst().head(),
+                context.buffers());
         for (BodyFormat f : bodyFormats) formats.add(f.newDecoder(context));
     }
 
@@ -78,6 +79,7 @@ public final class HttpSession implements ProtocolSession {
         if (step instanceof DecodeStep.Malformed<Http1Framing.Framed> bad) return new DecodeStep.Malformed<>(bad.failure());
         Http1Framing.Framed f = ((DecodeStep.Decoded<Http1Framing.Framed>) step).message();
         Message m = d == Direction.C2S ? request(f) : response(f);
+        (d == Direction.C2S ? requests : responses).recycle(f);   // the message made: nothing reads its body any more
         if (m.end() < f.end()) queued[d.ordinal()] = Message.unparsed(Http.NAME, d, m.end(), f.end() - m.end(), bodyReason(m));
         return new DecodeStep.Decoded<>(m, m.length());
     }
@@ -93,8 +95,8 @@ public final class HttpSession implements ProtocolSession {
         HttpRequest r = (HttpRequest) f.head();
         String contentType = r.headers().get(HttpHeaderNames.CONTENT_TYPE);
         RequestHead requestHead = requestHead(r);
-        ByteBuffer body = ByteBuffer.wrap(f.body());
-        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes"
+        ByteBuffer body = f.body();
+        String why = f.bodyLength() == 0 ? null : "HTTP body of " + f.bodyLength() + " bytes"
                 + (contentType != null ? " (" + contentType + ")" : "") + ": no decoder claims it";
         String malformed = null;
         for (BodyDecoder b : formats) {
@@ -128,10 +130,10 @@ public final class HttpSession implements ProtocolSession {
         Message request = p == null ? null : p.request();
         long id = p != null ? request.requestId() : requests.inProgress() ? nextRequestId : -1;
         if (p == null && id >= 0) answeredEarly = id;
-        String why = f.body().length == 0 ? null : "HTTP body of " + f.body().length + " bytes: "
+        String why = f.bodyLength() == 0 ? null : "HTTP body of " + f.bodyLength() + " bytes: "
                 + (p != null && p.claimedButMalformed() != null ? "not decoded, as its request's body was not" : "no decoder claims it");
         if (p != null && p.claimer() != null) {
-            DecodeStep<Message> step = p.claimer().reply(ByteBuffer.wrap(f.body()), f.bodyOffset(), request);
+            DecodeStep<Message> step = p.claimer().reply(f.body(), f.bodyOffset(), request);
             if (step instanceof DecodeStep.Decoded<Message> inner) return widen(inner.message(), f, Direction.S2C, Role.REPLY, id);
             if (step == null) {
                 MessageInfo q = request.info();
@@ -140,7 +142,7 @@ public final class HttpSession implements ProtocolSession {
                 Message m = head(f, request.protocol(), HttpMessageType.RESPONSE, HttpPhaseRules.response(request), Direction.S2C,
                         Role.REPLY, id, info);
                 // A body the format calls no message (JDK 8's one 0 byte after a DgcAck) is this answer's framing too.
-                return f.body().length == 0 ? m : new Message(m.protocol(), m.type(), m.phase(), m.direction(), f.start(),
+                return f.bodyLength() == 0 ? m : new Message(m.protocol(), m.type(), m.phase(), m.direction(), f.start(),
                         (int) (f.end() - f.start()), f.start(), 0, m.role(), m.requestId(), m.info());
             }
             why = ((DecodeStep.Malformed<Message>) step).failure().describe();
@@ -164,7 +166,7 @@ public final class HttpSession implements ProtocolSession {
     /** The message's head, up to its body when the body is reported apart (unparsed), or all of it. */
     private static Message head(Http1Framing.Framed f, ProtocolName name, HttpMessageType type, Phase phase, Direction d,
                                 Role role, long id, MessageInfo info) {
-        long end = f.body().length == 0 ? f.end() : f.bodyOffset();
+        long end = f.bodyLength() == 0 ? f.end() : f.bodyOffset();
         return new Message(name, type, phase, d, f.start(), (int) (end - f.start()), f.start(), 0, role, id, info);
     }
 
@@ -181,7 +183,7 @@ public final class HttpSession implements ProtocolSession {
         String uri = h instanceof HttpRequest q ? q.uri() : null;
         Integer status = h instanceof HttpResponse r ? r.status().code() : null;
         return new HttpDetails(method, uri, h.protocolVersion().text(), status, h.headers().get(HttpHeaderNames.CONTENT_TYPE),
-                f.chunked() ? Boolean.TRUE : null, h.headers().get(HttpHeaderNames.UPGRADE), f.headerBytes(), f.body().length,
+                f.chunked() ? Boolean.TRUE : null, h.headers().get(HttpHeaderNames.UPGRADE), f.headerBytes(), f.bodyLength(),
                 f.interim() > 0 ? f.interim() : null, why, inner, f.badHeaders().isEmpty() ? null : f.badHeaders());
     }
 

@@ -52,39 +52,41 @@ final class EnvelopeReader implements XmlWalk.Visitor {
 
     @Override
     public Failure start(XMLStreamReader r, int depth, int tagEnd) {
-        QName q = r.getName();
+        // The element's name as a QName (an object per element) only where it is reported: the root, the operation.
         if (depth == 1) {
+            QName q = r.getName();
             version = SoapVersion.of(q.getNamespaceURI());
             if (version == null || !q.getLocalPart().equals("Envelope"))
                 return new Failure(in.tagStart(tagEnd), "soap.envelope", "root element " + q + " (expected: Envelope in "
                         + SoapVersion.SOAP_11.namespace() + " or " + SoapVersion.SOAP_12.namespace() + ")");
-        } else if (depth == 2 && version.namespace().equals(q.getNamespaceURI())) {
-            if (q.getLocalPart().equals("Header") && contentStart < 0) {
+        } else if (depth == 2 && version.namespace().equals(r.getNamespaceURI())) {
+            String local = r.getLocalName();
+            if (local.equals("Header") && contentStart < 0) {
                 headerStart = in.tagStart(tagEnd);
                 inHeader = true;
-            } else if (q.getLocalPart().equals("Body") && contentStart < 0) {
+            } else if (local.equals("Body") && contentStart < 0) {
                 contentStart = tagEnd;
                 inBody = true;
             }
-        } else if (depth == 3 && inHeader && WSSE.equals(q.getNamespaceURI()) && q.getLocalPart().equals("Security")) {
+        } else if (depth == 3 && inHeader && WSSE.equals(r.getNamespaceURI()) && r.getLocalName().equals("Security")) {
             securityStart = in.tagStart(tagEnd);
         } else if (depth == 3 && inBody && operation == null) {
+            QName q = r.getName();
             operation = q.toString();
             fault = q.getLocalPart().equals("Fault") && version.namespace().equals(q.getNamespaceURI());
             encrypted = q.getLocalPart().equals("EncryptedData") && XENC.equals(q.getNamespaceURI());
         } else if (fault && inBody && collecting == Collecting.NONE) {
-            collect(q, depth);
+            collect(r.getLocalName(), r.getNamespaceURI(), depth);
         }
         return null;
     }
 
     /** SOAP 1.1 Fault/faultcode and Fault/faultstring; SOAP 1.2 Fault/Code/Value and Fault/Reason/Text (the first). */
-    private void collect(QName q, int depth) {
-        String local = q.getLocalPart();
+    private void collect(String local, String namespace, int depth) {
         if (version == SoapVersion.SOAP_11 && depth == 4) {
             if (local.equals("faultcode") && faultCode == null) collecting = Collecting.CODE;
             if (local.equals("faultstring") && faultReason == null) collecting = Collecting.REASON;
-        } else if (version == SoapVersion.SOAP_12 && depth == 5 && version.namespace().equals(q.getNamespaceURI())) {
+        } else if (version == SoapVersion.SOAP_12 && depth == 5 && version.namespace().equals(namespace)) {
             if (local.equals("Value") && faultCode == null) collecting = Collecting.CODE;
             if (local.equals("Text") && faultReason == null) collecting = Collecting.REASON;
         }

@@ -1,9 +1,15 @@
 package io.wireanalyze.protocol.http;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.protocol.AnalysisScope;
 import io.wireanalyze.protocol.ConnectionDecoder;
+import io.wireanalyze.protocol.Decoding;
+import io.wireanalyze.protocol.Facts;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageType;
+import io.wireanalyze.protocol.soap.SoapBodies;
+import io.wireanalyze.protocols.ProtocolTable;
+import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.testing.TestCaptures;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -32,6 +39,32 @@ class HttpSessionTest {
     private static String reason(Message m) {
         assertEquals(MessageType.UNPARSED, m.type(), m::toString);
         return m.info().details().asMap().get("reason").toString();
+    }
+
+    /**
+     * A body's array goes back to the connection's pool once its message is made, and the next body of its size class
+     * takes it with the first one's bytes still behind its own: only its own length is read.
+     */
+    @Test
+    void aPooledBodyArrayIsReadOnlyToItsBodysLength() {
+        AnalysisScope scope = new AnalysisScope(DecoderLimits.DEFAULT, Map.of());
+        List<Decoding> decodings = ProtocolTable.ALL.stream().map(p -> p.start(scope)).toList();
+        BufferPool pool = new BufferPool(1 << 20);
+        ConnectionDecoder d = new ConnectionDecoder(decodings, scope, true, Facts.local(), pool);
+        String envelope = "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><m:ping xmlns:m=\"urn:x\">1</m:ping>"
+                + "</s:Body></s:Envelope>";
+        String filler = "<" + "x".repeat(900) + ">";   // an unclaimed body in the same size class (1 KiB) as the envelope
+        String c2s = "POST /a HTTP/1.1\r\nContent-Length: " + filler.length() + "\r\n\r\n" + filler
+                + "POST /b HTTP/1.1\r\nContent-Type: text/xml\r\nContent-Length: " + envelope.length() + "\r\n\r\n" + envelope;
+        List<Message> out = new ArrayList<>();
+        d.data(true, 0, ByteBuffer.wrap(c2s.getBytes(StandardCharsets.ISO_8859_1)), out::add);
+        d.end(true, out::add);
+        d.finish(out::add);
+        Message soap = out.stream().filter(m -> SoapBodies.SOAP.equals(m.protocol())).findFirst().orElseThrow(() -> new AssertionError("no soap message: " + out));
+        assertEquals("{urn:x}ping", soap.info().method(), out::toString);
+        assertEquals((long) envelope.length(), soap.info().details().asMap().get("soapEnvelopeBytes"), out::toString);
+        assertEquals("<m:ping xmlns:m=\"urn:x\">1</m:ping>".length(), soap.dataLength(), out::toString);
+        assertTrue(pool.pooledBytes() >= BufferPool.MIN, "the bodies' arrays went back to the pool: " + pool.pooledBytes());
     }
 
     @Test
