@@ -147,6 +147,9 @@ public final class BenchCommand implements Callable<Integer> {
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
         out.println();
+        BenchReport.targets(out, "target (issue #20)", BenchReport.targets20(ms, mixedLabel, mtuLabel, sliceLabel, xmlLabel));
+        out.println("issue #20's memory target (peak RSS at most 1 GiB from 1 MB to 10 GB): ./wireanalyze bench --sizes 1m,100m,1g,10g");
+        out.println();
         int cores = Runtime.getRuntime().availableProcessors();
         BenchReport.cpu(out, ms, cores);
         out.println();

@@ -18,6 +18,15 @@ final class BenchReport {
     static final double TSHARK_SMALL = 30, TSHARK_LARGE = 60;
     static final long LARGE_PACKETS = 1_000_000;
 
+    /** Issue #20: analyze within this many times the read floor's wall time, on each capture. */
+    static final double FLOOR_RATIO_20 = 6;
+    /** Issue #20: packets per second analyze reaches on the MTU-1500 variant. */
+    static final double PACKETS_PER_SECOND_20 = 400e3;
+    /** Issue #20: times faster than tshark on the 150 k-packet slice, and on the 1.5 M-packet captures. */
+    static final double TSHARK_SMALL_20 = 2, TSHARK_LARGE_20 = 5;
+    /** Issue #20: MB/s of the XML-heavy capture, whole process. */
+    static final double XML_MEGABYTES_PER_SECOND = 300;
+
     /** Issue #19: analyze with workers at least this many times as fast as on one thread, whole process. */
     static final double WORKERS_SPEEDUP = 1.5;
     /** Issue #19's speed-up with workers on the large (5 M-packet) capture. */
@@ -81,6 +90,47 @@ final class BenchReport {
         if (large.isEmpty()) out.add(new Target(">= " + (int) TSHARK_LARGE + "x tshark from 1M packets up", "no capture of 1M packets or more", null));
         else out.add(tsharkTarget(ms, large, TSHARK_LARGE));
         return out;
+    }
+
+    /**
+     * Issue #20's targets (its peak memory is {@code bench --sizes}'): within 6x of the read floor on each capture of the
+     * bench, 400 k packets/s on the MTU-1500 variant, 2x tshark on the slice and 5x on the 1.5 M-packet captures, and the
+     * XML-heavy capture at 300 MB/s (every analysis: json, table, json on one thread).
+     */
+    static List<Target> targets20(List<Measurement> ms, String mixed, String mtu, String slice, String xml) {
+        List<Target> out = new ArrayList<>();
+        List<String> captures = ms.stream().filter(m -> m.tool() == Tool.READ_FLOOR).map(m -> m.capture().label()).toList();
+        List<String> floor = new ArrayList<>();
+        Boolean floorMet = captures.isEmpty() ? null : true;
+        for (String c : captures) {
+            List<String> figures = new ArrayList<>();
+            for (Measurement m : analyses(ms, c)) {
+                Double r = ratio(ms, m, Tool.READ_FLOOR, false);
+                figures.add(format(m) + " " + (r == null ? "?" : String.format(Locale.ROOT, "%.2fx", r)));
+                floorMet = and(floorMet, r == null ? null : r <= FLOOR_RATIO_20);
+            }
+            floor.add(c + ": " + String.join(", ", figures));
+        }
+        out.add(new Target("analyze within " + (int) FLOOR_RATIO_20 + "x of the read floor (each capture)", String.join("; ", floor), floorMet));
+        out.add(rate(ms, mtu, PACKETS_PER_SECOND_20, Measurement::packetsPerSecond, "%,.0f packets/s",
+                ">= " + (int) (PACKETS_PER_SECOND_20 / 1e3) + " k packets/s (" + mtu + ")"));
+        out.add(tsharkTarget(ms, List.of(slice), TSHARK_SMALL_20));
+        out.add(tsharkTarget(ms, List.of(mixed, mtu), TSHARK_LARGE_20));
+        out.add(rate(ms, xml, XML_MEGABYTES_PER_SECOND, Measurement::megabytesPerSecond, "%.1f MB/s",
+                ">= " + (int) XML_MEGABYTES_PER_SECOND + " MB/s (" + xml + ")"));
+        return out;
+    }
+
+    /** Every analysis of {@code capture} at {@code asked} or more of {@code figure} (printed with {@code pattern}). */
+    private static Target rate(List<Measurement> ms, String capture, double asked, java.util.function.ToDoubleFunction<Measurement> figure,
+                               String pattern, String what) {
+        List<String> said = new ArrayList<>();
+        Boolean met = null;
+        for (Measurement m : analyses(ms, capture)) {
+            said.add(format(m) + " " + (m.best().ok() ? String.format(Locale.ROOT, pattern, figure.applyAsDouble(m)) : "failed"));
+            met = and(met == null ? Boolean.TRUE : met, m.best().ok() && figure.applyAsDouble(m) >= asked);
+        }
+        return new Target(what, said.isEmpty() ? "not run" : String.join(", ", said), met);
     }
 
     /**

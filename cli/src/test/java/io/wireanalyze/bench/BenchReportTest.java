@@ -38,4 +38,38 @@ class BenchReportTest {
         assertTrue(t.met());
         assertEquals("1.60x (10.00 s against 16.00 s)", t.measured());
     }
+
+    @Test
+    void issue20sTargetsAreEachCapturesFloorRatioThePacketRateTsharkAndTheXmlRate() {
+        // This stop's bench (seventh stop): the mixed capture, its MTU-1500 variant, the slice and the XML-heavy capture.
+        var mixed = new Measurement.Capture("mixed 1.5M", Path.of("m.pcap"), 1_501_899, 525_500_000);
+        var mtu = new Measurement.Capture("MTU-1500 variant", Path.of("v.pcap"), 1_662_967, 538_700_000);
+        var slice = new Measurement.Capture("slice 150k", Path.of("s.pcap"), 152_439, 53_300_000);
+        var xml = new Measurement.Capture("XML MTU-1500", Path.of("x.pcap"), 1_500_296, 789_200_000);
+        List<Measurement> ms = List.of(
+                of(mixed, Measurement.Tool.READ_FLOOR, 2.15), of(mixed, Measurement.Tool.ANALYZE_JSON, 20.66),
+                of(mixed, Measurement.Tool.TSHARK, 25.17),
+                of(mtu, Measurement.Tool.READ_FLOOR, 1.65), of(mtu, Measurement.Tool.ANALYZE_TABLE, 15.65),
+                of(mtu, Measurement.Tool.TSHARK, 30.53),
+                of(slice, Measurement.Tool.READ_FLOOR, 1.05), of(slice, Measurement.Tool.ANALYZE_TABLE, 5.10),
+                of(slice, Measurement.Tool.TSHARK, 3.20),
+                of(xml, Measurement.Tool.READ_FLOOR, 1.77), of(xml, Measurement.Tool.ANALYZE_TABLE, 2.50));
+        List<BenchReport.Target> t = BenchReport.targets20(ms, "mixed 1.5M", "MTU-1500 variant", "slice 150k", "XML MTU-1500");
+        assertEquals(5, t.size());
+        assertEquals("mixed 1.5M: json 9.61x; MTU-1500 variant: table 9.48x; slice 150k: table 4.86x; XML MTU-1500: table 1.41x",
+                t.get(0).measured());
+        assertFalse(t.get(0).met(), "two captures are beyond 6x");
+        assertEquals("table 106,260 packets/s", t.get(1).measured());
+        assertFalse(t.get(1).met());
+        assertEquals("table 0.6x", t.get(2).measured());
+        assertFalse(t.get(2).met());
+        assertEquals("mixed 1.5M: json 1.2x; MTU-1500 variant: table 2.0x", t.get(3).measured());
+        assertFalse(t.get(3).met());
+        assertEquals("table 315.7 MB/s", t.get(4).measured(), "a made-up 2.5 s run of the XML capture");
+        assertTrue(t.get(4).met());
+    }
+
+    private static Measurement of(Measurement.Capture c, Measurement.Tool tool, double seconds) {
+        return new Measurement(c, tool, new ChildRun(List.of(tool.label), 0, seconds, 0, 0, "", null), 1);
+    }
 }
