@@ -37,38 +37,20 @@ public final class FlightRecording {
                 <setting name="enabled">true</setting>
                 <setting name="period">1 ms</setting>
               </event>
-              <event name="jdk.SocketRead">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">false</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-              <event name="jdk.ThreadPark">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">true</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-              <event name="jdk.JavaMonitorWait">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">true</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-              <event name="jdk.SocketWrite">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">false</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-              <event name="io.wireanalyze.SelectorWait">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">false</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-              <event name="io.wireanalyze.RequestHandled">
-                <setting name="enabled">true</setting>
-                <setting name="stackTrace">false</setting>
-                <setting name="threshold">0 ms</setting>
-              </event>
-            </configuration>
-            """;
+            """ + everyOne("jdk.SocketRead", false) + everyOne("jdk.ThreadPark", true) + everyOne("jdk.JavaMonitorWait", true)
+            + everyOne("jdk.SocketWrite", false) + everyOne("io.wireanalyze.SelectorWait", false)
+            + everyOne("io.wireanalyze.RequestHandled", false) + "</configuration>\n";
+
+    /** The settings of an event recorded whenever it happens, however short (threshold 0), with its stack or without. */
+    private static String everyOne(String event, boolean stackTrace) {
+        return """
+                  <event name="%s">
+                    <setting name="enabled">true</setting>
+                    <setting name="stackTrace">%s</setting>
+                    <setting name="threshold">0 ms</setting>
+                  </event>
+                """.formatted(event, stackTrace);
+    }
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private FlightRecording() {
