@@ -16,7 +16,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -45,7 +44,8 @@ public final class XmlInput implements XmlOpened {
     private static final ThreadLocal<XMLInputFactory> AALTO = ThreadLocal.withInitial(XmlInput::hardenedAalto);
     /** The XML declaration's encoding, as {@link #declared} reads it (kept as the definition {@code XmlInputTest} checks). */
     static final Pattern DECLARED = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]{1,40})[\"']");
-    private static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
+    /** The media type's charset parameter, as {@link #charsetOf} reads it (kept as the definition {@code XmlInputTest} checks). */
+    static final Pattern CHARSET = Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([A-Za-z0-9._-]{1,40})");
 
     /** How the body's characters are encoded: how a character offset becomes a byte offset. */
     private enum Width { UTF8, ONE_BYTE, UTF16 }
@@ -141,11 +141,7 @@ public final class XmlInput implements XmlOpened {
             return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16BE);
         if (n >= 2 && (body.get(p) & 0xff) == 0xFF && (body.get(p + 1) & 0xff) == 0xFE)
             return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16LE);
-        String named = null;
-        if (contentType != null) {
-            Matcher m = CHARSET.matcher(contentType);
-            if (m.find()) named = m.group(1);
-        }
+        String named = contentType == null ? null : charsetOf(contentType);
         boolean fromMediaType = named != null;
         if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x')
             named = declared(body, p);
@@ -208,6 +204,50 @@ public final class XmlInput implements XmlOpened {
     }
 
     private static final byte[] ENCODING = "encoding".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The charset a media type names: what {@link #CHARSET} finds in it (its group), or null; matched here, character by
+     * character, without a matcher for each body opened (every body is opened more than once: claimed, then read).
+     * {@code XmlInputTest} holds the two to the same answer.
+     */
+    static String charsetOf(String contentType) {
+        int n = contentType.length();
+        for (int i = contentType.indexOf(';'); i >= 0; i = contentType.indexOf(';', i + 1)) {
+            int q = i + 1;
+            while (q < n && isRegexSpace(contentType.charAt(q))) q++;
+            int k = 0;
+            while (k < CHARSET_WORD.length() && q < n && asciiIgnoringCase(contentType.charAt(q), CHARSET_WORD.charAt(k))) {
+                q++;
+                k++;
+            }
+            if (k < CHARSET_WORD.length()) continue;
+            while (q < n && isRegexSpace(contentType.charAt(q))) q++;
+            if (q >= n || contentType.charAt(q) != '=') continue;
+            q++;
+            while (q < n && isRegexSpace(contentType.charAt(q))) q++;
+            if (q < n && contentType.charAt(q) == '"') q++;   // "? : without it, a '"' is no name character either
+            int from = q;
+            while (q < n && q - from < 40 && isNameChar(contentType.charAt(q))) q++;
+            if (q > from) return contentType.substring(from, q);
+        }
+        return null;
+    }
+
+    private static final String CHARSET_WORD = "charset";
+
+    /** {@code c} is the lower-case ASCII letter {@code lower} in either case (the pattern's (?i), ASCII only). */
+    private static boolean asciiIgnoringCase(char c, char lower) {
+        return c == lower || c == lower - ('a' - 'A');
+    }
+
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /** [A-Za-z0-9._-] */
+    private static boolean isNameChar(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    }
 
     /** A character of the regular expression's {@code \s}: [ \t\n\x0B\f\r]. */
     private static boolean isRegexSpace(byte b) {

@@ -11,7 +11,10 @@ import java.util.regex.Matcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@link XmlInput#declared}, matched by hand, names the encoding its regular expression {@link XmlInput#DECLARED} finds. */
+/**
+ * {@link XmlInput#declared} and {@link XmlInput#charsetOf}, matched by hand, name the encoding their regular expressions
+ * ({@link XmlInput#DECLARED}, {@link XmlInput#CHARSET}) find.
+ */
 class XmlInputTest {
 
     /** What the regular expression finds in the first 200 bytes from {@code p}, read as ISO-8859-1. */
@@ -71,5 +74,32 @@ class XmlInputTest {
             docs.add(s.toString());
         }
         for (String d : docs) same(d, d.length() % 3);
+    }
+
+    private static void sameCharset(String contentType) {
+        Matcher m = XmlInput.CHARSET.matcher(contentType);
+        assertEquals(m.find() ? m.group(1) : null, XmlInput.charsetOf(contentType), () -> "media type " + contentType.replace("\n", "\\n"));
+    }
+
+    @Test
+    void mediaTypeCharsetsAsTheRegularExpressionReadsThem() {
+        for (String t : List.of("text/xml; charset=UTF-8", "text/xml;charset=\"utf-8\"", "application/soap+xml; charset=utf-8; action=\"urn:x\"",
+                "text/xml", "text/xml; CHARSET = ISO-8859-1", "text/xml; charset=", "text/xml; charset=\"\"; charset=latin1",
+                "text/xml; charsetx=a; charset=b", "text/xml; charset=\"" + "a".repeat(45), "text/xml; \u000B\fcharset\t=\ra",
+                "text/xml; char set=a", "text/xml; char\u017Fet=a", "text/xml; \u212Aharset=a", ";charset=a;charset=b", "", ";", "text/xml; charset=;x"))
+            sameCharset(t);
+    }
+
+    @Test
+    void randomMediaTypesAsTheRegularExpressionReadsThem() {
+        String[] pieces = {";", " ", "\t", "\n", "\u000B", "charset", "CharSet", "CHARSET", "chars", "=", "\"", "'", "UTF-8", "utf-8",
+                "a", "-", "_", ".", "9", "\u00e9", "\u017F", "text/xml", "x".repeat(39), "y".repeat(20), "action=\"urn:a\""};
+        Random random = new Random(21);
+        for (int i = 0; i < 200_000; i++) {
+            StringBuilder s = new StringBuilder();
+            int n = random.nextInt(12);
+            for (int k = 0; k < n; k++) s.append(pieces[random.nextInt(pieces.length)]);
+            sameCharset(s.toString());
+        }
     }
 }

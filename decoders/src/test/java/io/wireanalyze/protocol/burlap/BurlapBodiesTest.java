@@ -117,6 +117,27 @@ class BurlapBodiesTest {
     }
 
     @Test
+    void aDocumentCutShortIsSaidInTheJdkParsersWords() {
+        // Burlap is read by the JDK's parser (names as written): a call cut short fails in its words, with an offset.
+        String reason = reasonThenNextDecodes(DecoderLimits.DEFAULT, "<burlap:call><method>x</method><int>1</int>");
+        assertTrue(reason.matches("xml at stream offset \\d+: not well-formed: XML document structures must start and end within the same entity\\."),
+                reason);
+    }
+
+    @Test
+    void anUndeclaredPrefixInsideTheCallIsReadAsWritten() {
+        // x: is declared nowhere, as burlap: is not: names as written, the call is read and its arguments counted.
+        List<Message> out = decode(DecoderLimits.DEFAULT, post("<burlap:call><method>m</method><x:int>12</x:int><int>3</int></burlap:call>"),
+                ok("<burlap:reply><int>2</int></burlap:reply>"));
+        assertEquals(2, out.size(), out::toString);
+        assertEquals("m", out.get(0).info().method());
+        Map<String, Object> f = out.get(0).info().details().asMap();
+        assertEquals(2, f.get("burlapArguments"));
+        assertEquals(3L, f.get("burlapValueBytes"));
+        assertEquals(CallMessageType.REPLY, out.get(1).type());
+    }
+
+    @Test
     void aReplyToAnUnparsedCallIsNotGuessed() {
         String reason = reasonThenNextDecodes(DecoderLimits.DEFAULT, "<burlap:call><string>no method</string></burlap:call>");
         assertTrue(reason.endsWith(": a call without <method> (expected: one, before the arguments)"), reason);
