@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.http;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -22,10 +23,7 @@ import io.wireanalyze.tcp.Direction;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * HTTP/1.x for one connection: {@link Http1Framing} frames each direction; each request body is offered to the
@@ -94,10 +92,8 @@ public final class HttpSession implements ProtocolSession {
     private Message request(Http1Framing.Framed f) {
         HttpRequest r = (HttpRequest) f.head();
         String contentType = r.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        RequestHead requestHead = requestHead(r);
+        RequestHead requestHead = requestHead(r, contentType);
         ByteBuffer body = f.body();
-        String why = f.bodyLength() == 0 ? null : "HTTP body of " + f.bodyLength() + " bytes"
-                + (contentType != null ? " (" + contentType + ")" : "") + ": no decoder claims it";
         String malformed = null;
         for (BodyDecoder b : formats) {
             if (!b.claims(body.duplicate(), requestHead)) continue;
@@ -107,9 +103,12 @@ public final class HttpSession implements ProtocolSession {
                 remember(new Pending(m, b, isHead(r), null));
                 return m;
             }
-            if (step instanceof DecodeStep.Malformed<Message> bad) why = malformed = bad.failure().describe();
+            if (step instanceof DecodeStep.Malformed<Message> bad) malformed = bad.failure().describe();
             break;
         }
+        // Why the body is not decoded, made only for a body that is not (most are).
+        String why = malformed != null ? malformed : f.bodyLength() == 0 ? null : "HTTP body of " + f.bodyLength() + " bytes"
+                + (contentType != null ? " (" + contentType + ")" : "") + ": no decoder claims it";
         String target = r.uri();
         int query = target.indexOf('?');
         MessageInfo info = new MessageInfo(null, null, r.method().name() + " " + (query < 0 ? target : target.substring(0, query)),
@@ -130,8 +129,7 @@ public final class HttpSession implements ProtocolSession {
         Message request = p == null ? null : p.request();
         long id = p != null ? request.requestId() : requests.inProgress() ? nextRequestId : -1;
         if (p == null && id >= 0) answeredEarly = id;
-        String why = f.bodyLength() == 0 ? null : "HTTP body of " + f.bodyLength() + " bytes: "
-                + (p != null && p.claimedButMalformed() != null ? "not decoded, as its request's body was not" : "no decoder claims it");
+        String why = null;
         if (p != null && p.claimer() != null) {
             DecodeStep<Message> step = p.claimer().reply(f.body(), f.bodyOffset(), request);
             if (step instanceof DecodeStep.Decoded<Message> inner) return widen(inner.message(), f, Direction.S2C, Role.REPLY, id);
@@ -147,6 +145,9 @@ public final class HttpSession implements ProtocolSession {
             }
             why = ((DecodeStep.Malformed<Message>) step).failure().describe();
         }
+        // Why the body is not decoded, made only for a body that is not (most are).
+        if (why == null && f.bodyLength() != 0) why = "HTTP body of " + f.bodyLength() + " bytes: "
+                + (p != null && p.claimedButMalformed() != null ? "not decoded, as its request's body was not" : "no decoder claims it");
         String method = request == null ? null : request.info().method();
         String operation = request == null ? null : request.info().operation();
         MessageInfo info = new MessageInfo(null, null, method, operation, null, details(f, why, Details.NONE));
@@ -170,11 +171,13 @@ public final class HttpSession implements ProtocolSession {
         return new Message(name, type, phase, d, f.start(), (int) (end - f.start()), f.start(), 0, role, id, info);
     }
 
-    /** The request line and header fields, for the body formats. */
-    private static RequestHead requestHead(HttpRequest r) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : r.headers()) fields.putIfAbsent(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
-        return new RequestHead(r.method().name(), r.uri(), r.headers().get(HttpHeaderNames.CONTENT_TYPE), fields);
+    /**
+     * The request line and header fields, for the body formats: the fields are Netty's, looked up by name when a format
+     * asks (by name in any case, the first of a repeated field), not copied into maps for every request.
+     */
+    private static RequestHead requestHead(HttpRequest r, String contentType) {
+        HttpHeaders headers = r.headers();
+        return new RequestHead(r.method().name(), r.uri(), contentType, headers::get);
     }
 
     private static HttpDetails details(Http1Framing.Framed f, String why, Details inner) {
