@@ -5,7 +5,7 @@ package io.wireanalyze.compare;
  * keys and their labels, one schema for the table, the JSON and the CSV. Phases have two more per phase
  * ({@link PhaseFigure}).
  */
-public enum Figure {
+public enum Figure implements Measure.Of {
     SETUP_MS("setupTimeMs", "set-up time ms", Unit.MS),
     SETUP_PACKETS("setupPackets", "set-up packets", Unit.COUNT),
     INVOCATIONS("invocations", "measured invocations", Unit.COUNT),
@@ -25,31 +25,19 @@ public enum Figure {
     /** How a value is written. */
     public enum Unit { COUNT, DECIMAL, MS, RATIO }
 
-    private final String key;
-    private final String label;
-    private final Unit unit;
+    private final Measure measure;
 
     Figure(String key, String label, Unit unit) {
-        this.key = key;
-        this.label = label;
-        this.unit = unit;
+        this.measure = new Measure(key, label, unit);
     }
 
-    /** The JSON and CSV key, e.g. {@code setupTimeMs}: the same as the single-capture JSON's where one exists. */
-    public String key() {
-        return key;
-    }
-
-    public String label() {
-        return label;
-    }
-
-    public Unit unit() {
-        return unit;
+    @Override
+    public Measure measure() {
+        return measure;
     }
 
     public static java.util.Optional<Figure> byKey(String key) {
-        for (Figure f : values()) if (f.key.equals(key)) return java.util.Optional.of(f);
+        for (Figure f : values()) if (f.key().equals(key)) return java.util.Optional.of(f);
         return java.util.Optional.empty();
     }
 }

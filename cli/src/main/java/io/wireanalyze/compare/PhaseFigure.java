@@ -1,30 +1,18 @@
 package io.wireanalyze.compare;
 
-/** The two figures a comparison reports per phase. */
-public enum PhaseFigure {
+/** The two figures a comparison reports per phase; the key is the single-capture JSON's under {@code phases.<phase>}. */
+public enum PhaseFigure implements Measure.Of {
     PACKETS("packets", "packets", Figure.Unit.COUNT),
     ELAPSED_MS("elapsedMs", "elapsed ms", Figure.Unit.MS);
 
-    private final String key;
-    private final String label;
-    private final Figure.Unit unit;
+    private final Measure measure;
 
     PhaseFigure(String key, String label, Figure.Unit unit) {
-        this.key = key;
-        this.label = label;
-        this.unit = unit;
+        this.measure = new Measure(key, label, unit);
     }
 
-    /** The single-capture JSON's key for it under {@code phases.<phase>}. */
-    public String key() {
-        return key;
-    }
-
-    public String label() {
-        return label;
-    }
-
-    public Figure.Unit unit() {
-        return unit;
+    @Override
+    public Measure measure() {
+        return measure;
     }
 }

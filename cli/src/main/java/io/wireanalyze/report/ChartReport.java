@@ -7,7 +7,6 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler;
 
 import javax.imageio.ImageIO;
 import java.awt.Color;
@@ -105,16 +104,7 @@ public final class ChartReport {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH / 2).height(BARS_HEIGHT).title(title).xAxisTitle("capture").yAxisTitle(yTitle).build();
         CategoryStyler s = c.getStyler();
         s.setStacked(true);
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
-        s.setPlotGridLinesColor(GRID);
-        s.setChartTitleBoxVisible(false);
-        s.setChartTitleFont(TITLE);
-        s.setAxisTitleFont(LABEL);
-        s.setAxisTickLabelsFont(SMALL);
-        s.setLegendFont(SMALL);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setLegendBorderColor(Color.WHITE);
+        Charts.look(s, TITLE, LABEL, SMALL);
         s.setAvailableSpaceFill(0.6);
         s.setAntiAlias(false);   // bars in their phase's exact colour, edge to edge
         s.setYAxisDecimalPattern("#,##0.###");

@@ -7,6 +7,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
@@ -120,20 +121,29 @@ public final class Charts {
     }
 
     private static void style(XYStyler s) {
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
+        look(s, TITLE, LABEL, LABEL);
         s.setPlotBorderColor(new Color(0x888888));
-        s.setPlotGridLinesColor(new Color(0xDDDDDD));
-        s.setChartTitleBoxVisible(false);
-        s.setChartTitleFont(TITLE);
-        s.setAxisTitleFont(LABEL);
-        s.setAxisTickLabelsFont(SMALL);
-        s.setLegendFont(LABEL);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setLegendBorderColor(Color.WHITE);
         s.setSeriesColors(PALETTE);
         s.setMarkerSize(9);
         s.setAntiAlias(true);
+    }
+
+    /**
+     * The look every chart of ours shares (the comparisons', a capture's phases and its latency strip): white, a light
+     * grid ({@link ChartReport#GRID}), the title without a box, tick labels in 12 points, the legend on the right without
+     * a border; in the fonts given for the title, the axes' titles and the legend.
+     */
+    static void look(AxesChartStyler s, Font title, Font axisTitles, Font legend) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(ChartReport.GRID);
+        s.setChartTitleBoxVisible(false);
+        s.setChartTitleFont(title);
+        s.setAxisTitleFont(axisTitles);
+        s.setAxisTickLabelsFont(SMALL);
+        s.setLegendFont(legend);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setLegendBorderColor(Color.WHITE);
     }
 
     /** 0.5, 12, 1,200, 1.5k...: short tick labels. */

@@ -5,7 +5,6 @@ import io.wireanalyze.accounting.AnalysisResult.InvocationRecord;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -48,16 +47,7 @@ final class LatencyStrip {
                 .xAxisTitle("invocation").yAxisTitle("latency ms").build();
         XYStyler s = chart.getStyler();
         s.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
-        s.setPlotGridLinesColor(ChartReport.GRID);
-        s.setChartTitleBoxVisible(false);
-        s.setChartTitleFont(ChartReport.LABEL.deriveFont(Font.BOLD));
-        s.setAxisTitleFont(ChartReport.SMALL);
-        s.setAxisTickLabelsFont(ChartReport.SMALL);
-        s.setLegendFont(ChartReport.SMALL);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setLegendBorderColor(Color.WHITE);
+        Charts.look(s, ChartReport.LABEL.deriveFont(Font.BOLD), ChartReport.SMALL, ChartReport.SMALL);
         s.setMarkerSize(number > SMALL_DOTS_FROM ? 3 : 8);   // many calls: small dots, or they hide each other
         s.setYAxisMin(0.0);
         s.setXAxisDecimalPattern("#,##0");

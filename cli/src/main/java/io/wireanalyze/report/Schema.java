@@ -7,6 +7,7 @@ import io.wireanalyze.accounting.AnalysisResult.PhaseStats;
 import io.wireanalyze.accounting.AnalysisResult.Summary;
 import io.wireanalyze.accounting.MessageRecord;
 import io.wireanalyze.protocol.ByteCount;
+import io.wireanalyze.protocol.DetailColumn;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocols.ProtocolTable;
 
@@ -95,31 +96,41 @@ final class Schema {
 
     /**
      * A message's shared fields; its protocol's details follow (JSON: their own keys; CSV: one {@code extra} cell).
-     * Some keys are filled by a protocol's {@link io.wireanalyze.protocol.Details#columns} (JRMP's {@code op},
-     * {@code leaseMs}, {@code objNum}): a message of another protocol leaves them out.
+     * Among them, each after the field it names, the columns a protocol's {@link io.wireanalyze.protocol.Details#columns}
+     * fills ({@link ProtocolTable#COLUMNS}, such as JRMP's {@code op}, {@code leaseMs}, {@code objNum}): a message of
+     * another protocol leaves them out.
      */
-    static final List<Column<MessageRecord>> MESSAGE = List.of(
-            Column.of("frame", MessageRecord::frame),
-            Column.of("lastFrame", MessageRecord::lastFrame),
-            Column.of("connection", MessageRecord::connection),
-            Column.of("direction", r -> r.message().direction().label()),
-            Column.of("protocol", r -> r.message().protocol().label()),
-            Column.of("type", r -> r.message().type().label()),
-            Column.of("phase", r -> r.message().phase().label()),
-            Column.optional("objId", Kind.PLAIN, r -> r.message().info().objId()),
-            Column.optional("op", Kind.PLAIN, r -> column(r, "op")),
-            Column.optional("hash", Kind.HASH, r -> r.message().info().hash()),
-            Column.optional("method", Kind.PLAIN, r -> r.message().info().method()),
-            Column.optional("operation", Kind.PLAIN, r -> r.message().info().operation()),
-            Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
-            Column.optional("leaseMs", Kind.PLAIN, r -> column(r, "leaseMs")),
-            Column.optional("objNum", Kind.PLAIN, r -> column(r, "objNum")),
-            Column.of("timeMs", Kind.MS, MessageRecord::timeMs),
-            Column.of("offset", r -> r.message().offset()),
-            Column.of("length", r -> r.message().length()),
-            Column.of("dataLength", r -> r.message().dataLength()),
-            Column.optional("requestId", Kind.PLAIN, r -> requestId(r.message())),
-            Column.of("packets", MessageRecord::packets));
+    static final List<Column<MessageRecord>> MESSAGE = messageColumns();
+
+    private static List<Column<MessageRecord>> messageColumns() {
+        List<Column<MessageRecord>> columns = new ArrayList<>(List.of(
+                Column.of("frame", MessageRecord::frame),
+                Column.of("lastFrame", MessageRecord::lastFrame),
+                Column.of("connection", MessageRecord::connection),
+                Column.of("direction", r -> r.message().direction().label()),
+                Column.of("protocol", r -> r.message().protocol().label()),
+                Column.of("type", r -> r.message().type().label()),
+                Column.of("phase", r -> r.message().phase().label()),
+                Column.optional("objId", Kind.PLAIN, r -> r.message().info().objId()),
+                Column.optional("hash", Kind.HASH, r -> r.message().info().hash()),
+                Column.optional("method", Kind.PLAIN, r -> r.message().info().method()),
+                Column.optional("operation", Kind.PLAIN, r -> r.message().info().operation()),
+                Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
+                Column.of("timeMs", Kind.MS, MessageRecord::timeMs),
+                Column.of("offset", r -> r.message().offset()),
+                Column.of("length", r -> r.message().length()),
+                Column.of("dataLength", r -> r.message().dataLength()),
+                Column.optional("requestId", Kind.PLAIN, r -> requestId(r.message())),
+                Column.of("packets", MessageRecord::packets)));
+        for (DetailColumn d : ProtocolTable.COLUMNS) {
+            int after = 0;
+            while (after < columns.size() && !columns.get(after).key().equals(d.after())) after++;
+            if (after == columns.size())
+                throw new IllegalStateException("detail column " + d.key() + ": no message field " + d.after() + " to follow");
+            columns.add(after + 1, Column.optional(d.key(), Kind.PLAIN, r -> column(r, d.key())));
+        }
+        return List.copyOf(columns);
+    }
 
     /** The message keys: a detail field with one of these names is written {@code extra.<key>}. */
     static final Set<String> MESSAGE_KEYS = MESSAGE.stream().map(Column::key).collect(Collectors.toUnmodifiableSet());

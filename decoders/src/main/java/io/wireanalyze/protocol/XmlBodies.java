@@ -107,6 +107,83 @@ public abstract class XmlBodies implements BodyDecoder {
         return new Walked<>(v, ((XmlWalk.Walked.Done) walked).elements(), doc.position(), null);
     }
 
+    /**
+     * The message of a document {@code walked} read, named {@code method} (its reader's, as read: its plain name
+     * {@code operation}), its data the span the reader found (from the first byte when it found none).
+     */
+    protected static DecodeStep<Message> decoded(ProtocolName protocol, Role role, Message request, Walked<? extends CallReader> walked,
+                                                 String method, String operation, Details details, long offset, int length) {
+        CallReader c = walked.visitor();
+        int p = walked.start();
+        int dataStart = Math.max(c.dataStart, p);
+        int dataEnd = Math.max(c.dataEnd, dataStart);
+        return decoded(protocol, role, request, c.fault, method, operation, details, offset, length, offset + (dataStart - p),
+                dataEnd - dataStart);
+    }
+
+    /**
+     * What a call format's visitor finds in a document, whatever the format names its elements: the root, the method's
+     * name, a call's arguments, whether the reply is a fault, where the data (arguments, value or fault) starts and ends
+     * (buffer indices), and the bytes of value text. The format's reader fills them as the walk goes.
+     */
+    public abstract static class CallReader implements XmlWalk.Visitor {
+        protected final XmlInput in;
+        protected final int maxChars;
+        protected String root;
+        protected final StringBuilder method = new StringBuilder();
+        protected int arguments;
+        protected boolean fault;
+        protected int dataStart = -1;
+        protected int dataEnd = -1;
+        protected long valueBytes;
+
+        protected CallReader(XmlInput in, int maxChars) {
+            this.in = in;
+            this.maxChars = maxChars;
+        }
+
+        /** The root element's name as the format compares it, or null before the root. */
+        public final String root() {
+            return root;
+        }
+
+        /** The method's name as written, at most {@code maxChars} of it. */
+        public final String method() {
+            return method.toString();
+        }
+
+        /** Where the data starts (a buffer index), or -1 when the reader found no start: a call without its method. */
+        public final int dataStart() {
+            return dataStart;
+        }
+
+        /** A call's arguments (a reply has none). */
+        public final int arguments() {
+            return arguments;
+        }
+
+        /** Whether the document is a fault. */
+        public final boolean fault() {
+            return fault;
+        }
+
+        /** The bytes of value text, as encoded in the document. */
+        public final long valueBytes() {
+            return valueBytes;
+        }
+
+        /** Appends the text event's characters to {@code to}, up to {@code maxChars} in all. */
+        protected final void collect(StringBuilder to, XMLStreamReader r) {
+            if (to.length() < maxChars)
+                to.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - to.length()));
+        }
+
+        /** Counts the text event's bytes as value bytes. */
+        protected final void countValue(XMLStreamReader r) {
+            valueBytes += in.encodedLength(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+        }
+    }
+
     /** A root other than the one expected, as a failure of field {@code field}; null when it is the one. */
     protected static Failure wrongRoot(long offset, String field, String root, String expected) {
         return expected.equals(root) ? null : new Failure(offset, field, "root element " + root + " (expected: " + expected + ")");

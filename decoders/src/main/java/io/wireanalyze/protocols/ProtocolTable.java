@@ -1,6 +1,7 @@
 package io.wireanalyze.protocols;
 
 import io.wireanalyze.protocol.ByteCount;
+import io.wireanalyze.protocol.DetailColumn;
 import io.wireanalyze.protocol.Protocol;
 import io.wireanalyze.protocol.burlap.BurlapBodies;
 import io.wireanalyze.protocol.giop.Giop;
@@ -9,6 +10,7 @@ import io.wireanalyze.protocol.http.Http;
 import io.wireanalyze.protocol.httpinvoker.HttpInvokerBodies;
 import io.wireanalyze.protocol.jrmp.Jrmp;
 import io.wireanalyze.protocol.jrmp.JrmpBodies;
+import io.wireanalyze.protocol.jrmp.JrmpDetails;
 import io.wireanalyze.protocol.soap.SoapBodies;
 import io.wireanalyze.protocol.soap.SoapDetails;
 import io.wireanalyze.protocol.tls.Tls;
@@ -36,6 +38,13 @@ public final class ProtocolTable {
      * SOAP's WS-Security headers. A protocol with a count of its own adds it here.
      */
     public static final List<ByteCount> COUNTS = List.of(ByteCount.FRAMING, ByteCount.VALUES, SoapDetails.SECURITY);
+
+    /**
+     * The detail fields the reports write among a message's shared fields ({@link io.wireanalyze.protocol.Details#columns}),
+     * each after the field it names: JRMP's operation number, DGC lease and ObjID number. A protocol whose details fill
+     * such columns adds them here.
+     */
+    public static final List<DetailColumn> COLUMNS = JrmpDetails.COLUMNS;
 
     private ProtocolTable() {
     }

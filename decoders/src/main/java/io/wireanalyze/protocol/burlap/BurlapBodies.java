@@ -52,17 +52,14 @@ public final class BurlapBodies extends XmlBodies {
         Walked<BurlapReader> w = walk(body, offset, contentType, in -> new BurlapReader(in, limits.maxStringChars()));
         if (w.failure() != null) return new DecodeStep.Malformed<>(w.failure());
         BurlapReader b = w.visitor();
-        int p = w.start();
-        Failure root = wrongRoot(offset, "burlap.root", b.root, role == Role.REQUEST ? BurlapReader.CALL : BurlapReader.REPLY);
+        Failure root = wrongRoot(offset, "burlap.root", b.root(), role == Role.REQUEST ? BurlapReader.CALL : BurlapReader.REPLY);
         if (root != null) return new DecodeStep.Malformed<>(root);
-        if (role == Role.REQUEST && b.dataStart < 0)
+        if (role == Role.REQUEST && b.dataStart() < 0)
             return new DecodeStep.Malformed<>(offset, "burlap.method", "a call without <method> (expected: one, before the arguments)");
         int length = body.remaining();
-        var details = new BurlapDetails(role == Role.REQUEST ? b.arguments : null, length, b.valueBytes, w.elements(),
-                b.fault ? b.faultValue("code") : null, b.fault ? b.faultValue("message") : null);
-        String method = b.method.toString();
-        int dataStart = Math.max(b.dataStart, p);
-        int dataEnd = Math.max(b.dataEnd, dataStart);
-        return decoded(BURLAP, role, request, b.fault, method, method, details, offset, length, offset + (dataStart - p), dataEnd - dataStart);
+        var details = new BurlapDetails(role == Role.REQUEST ? b.arguments() : null, length, b.valueBytes(), w.elements(),
+                b.fault() ? b.faultValue("code") : null, b.fault() ? b.faultValue("message") : null);
+        String method = b.method();
+        return decoded(BURLAP, role, request, w, method, method, details, offset, length);
     }
 }

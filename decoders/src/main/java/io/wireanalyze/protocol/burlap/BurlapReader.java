@@ -3,6 +3,7 @@ package io.wireanalyze.protocol.burlap;
 import io.wireanalyze.codec.Failure;
 import io.wireanalyze.codec.xml.XmlInput;
 import io.wireanalyze.codec.xml.XmlWalk;
+import io.wireanalyze.protocol.XmlBodies;
 
 import javax.xml.stream.XMLStreamReader;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import java.util.Set;
  * headers' names, {@code <type>}, {@code <length>}, {@code <ref>} and the keys of a typed {@code <map>} (an object's
  * field names). Positions are indices into the body's buffer.
  */
-final class BurlapReader implements XmlWalk.Visitor {
+final class BurlapReader extends XmlBodies.CallReader {
 
     static final String CALL = "burlap:call";
     static final String REPLY = "burlap:reply";
@@ -34,22 +35,12 @@ final class BurlapReader implements XmlWalk.Visitor {
         }
     }
 
-    private final XmlInput in;
-    private final int maxChars;
     private final List<Open> open = new ArrayList<>();
-    String root;
-    final StringBuilder method = new StringBuilder();
-    int arguments;
-    boolean fault;
-    int dataStart = -1;
-    int dataEnd = -1;
-    long valueBytes;
     private final List<String> faultStrings = new ArrayList<>();
     private StringBuilder faultText;
 
     BurlapReader(XmlInput in, int maxChars) {
-        this.in = in;
-        this.maxChars = maxChars;
+        super(in, maxChars);
     }
 
     static String name(XMLStreamReader r) {
@@ -95,12 +86,9 @@ final class BurlapReader implements XmlWalk.Visitor {
 
     @Override
     public void text(XMLStreamReader r, int depth) {
-        if (depth == 2 && open.get(open.size() - 1).name.equals("method") && method.length() < maxChars)
-            method.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - method.length()));
-        if (faultText != null && faultText.length() < maxChars)
-            faultText.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - faultText.length()));
-        if (depth >= 2 && !open.get(open.size() - 1).markup)
-            valueBytes += in.encodedLength(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+        if (depth == 2 && open.get(open.size() - 1).name.equals("method")) collect(method, r);
+        if (faultText != null) collect(faultText, r);
+        if (depth >= 2 && !open.get(open.size() - 1).markup) countValue(r);
     }
 
     /** The string after {@code key} in the fault's key-value strings, or null. */

@@ -1,6 +1,7 @@
 package io.wireanalyze.protocol.httpinvoker;
 
 import io.wireanalyze.codec.DecoderLimits;
+import io.wireanalyze.codec.Failure;
 import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.BodyDecoder;
 import io.wireanalyze.protocol.BodyFormat;
@@ -60,11 +61,9 @@ public final class HttpInvokerBodies implements BodyDecoder {
 
     @Override
     public DecodeStep<Message> request(ByteBuffer body, long offset, RequestHead head) {
-        Object top = top(body);
-        if (top instanceof String why) return new DecodeStep.Malformed<>(offset, "httpinvoker.invocation", why);
+        Object top = top(body, offset, "httpinvoker.invocation", INVOCATION);
+        if (top instanceof Failure why) return new DecodeStep.Malformed<>(why);
         SerialNode.Obj o = (SerialNode.Obj) top;
-        if (!data(o, INVOCATION))
-            return new DecodeStep.Malformed<>(offset, "httpinvoker.invocation", o.className() + " (expected: " + INVOCATION + ")");
         Object name = resolve(o.field(INVOCATION, "methodName"));
         String method = name instanceof SerialNode.Str s ? s.value() : null;
         if (method == null) return new DecodeStep.Malformed<>(offset, "httpinvoker.methodName", "no methodName string in the RemoteInvocation (expected: one)");
@@ -82,11 +81,9 @@ public final class HttpInvokerBodies implements BodyDecoder {
     @Override
     public DecodeStep<Message> reply(ByteBuffer body, long offset, Message request) {
         if (!body.hasRemaining()) return null;
-        Object top = top(body);
-        if (top instanceof String why) return new DecodeStep.Malformed<>(offset, "httpinvoker.result", why);
+        Object top = top(body, offset, "httpinvoker.result", RESULT);
+        if (top instanceof Failure why) return new DecodeStep.Malformed<>(why);
         SerialNode.Obj o = (SerialNode.Obj) top;
-        if (!data(o, RESULT))
-            return new DecodeStep.Malformed<>(offset, "httpinvoker.result", o.className() + " (expected: " + RESULT + ")");
         Object exception = resolve(o.field(RESULT, "exception"));
         Object value = resolve(o.field(RESULT, "value"));
         String thrown = exception instanceof SerialNode.Obj e ? e.className() : null;
@@ -104,6 +101,17 @@ public final class HttpInvokerBodies implements BodyDecoder {
         Direction d = role == Role.REQUEST ? Direction.C2S : Direction.S2C;
         Phase phase = request != null ? request.phase() : Phase.INVOCATION;
         return new DecodeStep.Decoded<>(new Message(HTTPINVOKER, type, phase, d, offset, length, offset, length, role, -1, info), length);
+    }
+
+    /**
+     * The stream's first content, an object holding {@code className}'s data (a RemoteInvocation or RemoteInvocationResult,
+     * or a subclass); or why not, as a {@link Failure} of field {@code field} at {@code offset}.
+     */
+    private Object top(ByteBuffer body, long offset, String field, String className) {
+        Object top = top(body);
+        if (top instanceof String why) return new Failure(offset, field, why);
+        SerialNode.Obj o = (SerialNode.Obj) top;
+        return data(o, className) ? o : new Failure(offset, field, o.className() + " (expected: " + className + ")");
     }
 
     /** The stream's first content, an object; or why not, as a String. */

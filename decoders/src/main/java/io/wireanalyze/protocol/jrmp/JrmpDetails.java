@@ -1,5 +1,6 @@
 package io.wireanalyze.protocol.jrmp;
 
+import io.wireanalyze.protocol.DetailColumn;
 import io.wireanalyze.protocol.Details;
 import io.wireanalyze.protocol.FactRef;
 
@@ -12,6 +13,13 @@ import java.util.List;
  * ({@link #columns}: {@code op}, {@code leaseMs}, {@code objNum}).
  */
 public sealed interface JrmpDetails extends Details {
+
+    /**
+     * Where the reports write the {@link #columns}: the operation number after the ObjID, the lease and the ObjID's
+     * number after the bound name (for the protocol table).
+     */
+    List<DetailColumn> COLUMNS = List.of(new DetailColumn("op", "objId"), new DetailColumn("leaseMs", "name"),
+            new DetailColumn("objNum", "leaseMs"));
 
     /** The call's numbers and lease as report columns. */
     private static void columns(FieldSink out, Long objNum, Integer op, Long leaseMs) {

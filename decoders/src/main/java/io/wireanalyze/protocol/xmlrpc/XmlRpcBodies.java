@@ -62,24 +62,18 @@ public final class XmlRpcBodies extends XmlBodies {
         Walked<XmlRpcReader> w = walk(doc, offset, contentType, in -> new XmlRpcReader(in, limits.maxStringChars()));
         if (w.failure() != null) return new DecodeStep.Malformed<>(w.failure());
         XmlRpcReader x = w.visitor();
-        int p = w.start();
-        Failure root = wrongRoot(offset, "xmlrpc.root", x.root, role == Role.REQUEST ? XmlRpcReader.CALL : XmlRpcReader.RESPONSE);
+        Failure root = wrongRoot(offset, "xmlrpc.root", x.root(), role == Role.REQUEST ? XmlRpcReader.CALL : XmlRpcReader.RESPONSE);
         if (root != null) return new DecodeStep.Malformed<>(root);
-        if (role == Role.REQUEST && x.method.isEmpty())
+        String method = x.method();
+        if (role == Role.REQUEST && method.isEmpty())
             return new DecodeStep.Malformed<>(offset, "xmlrpc.methodName", "a methodCall without a methodName (expected: one)");
         int length = body.remaining();
-        var details = new XmlRpcDetails(role == Role.REQUEST ? x.params : null, length, inflated, x.valueBytes, w.elements(),
+        var details = new XmlRpcDetails(role == Role.REQUEST ? x.arguments() : null, length, inflated, x.valueBytes(), w.elements(),
                 x.faultCode, x.faultString);
-        String method = x.method.toString();
         // Handler.method: the operation is the method, after the handler's name (system.listMethods: listMethods)
         String operation = method.substring(method.lastIndexOf('.') + 1);
-        long dataOffset = offset;
-        int dataLength = length;
-        if (inflated == null) {
-            int start = Math.max(x.dataStart, p);
-            dataOffset = offset + (start - p);
-            dataLength = Math.max(0, Math.max(x.dataEnd, start) - start);
-        }
-        return decoded(XMLRPC, role, request, x.fault, method, operation, details, offset, length, dataOffset, dataLength);
+        if (inflated != null)   // compressed: the whole body is the data
+            return decoded(XMLRPC, role, request, x.fault(), method, operation, details, offset, length, offset, length);
+        return decoded(XMLRPC, role, request, w, method, operation, details, offset, length);
     }
 }

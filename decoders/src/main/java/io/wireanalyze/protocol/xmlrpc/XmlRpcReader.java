@@ -3,6 +3,7 @@ package io.wireanalyze.protocol.xmlrpc;
 import io.wireanalyze.codec.Failure;
 import io.wireanalyze.codec.xml.XmlInput;
 import io.wireanalyze.codec.xml.XmlWalk;
+import io.wireanalyze.protocol.XmlBodies;
 
 import javax.xml.stream.XMLStreamReader;
 import java.util.ArrayList;
@@ -15,31 +16,21 @@ import java.util.Set;
  * value text. Markup: the method name, struct member names, and the containers' white space. Apache XML-RPC's
  * extensions ({@code ex:i8}, {@code ex:float}, {@code ex:serializable}...) are values like the standard types.
  */
-final class XmlRpcReader implements XmlWalk.Visitor {
+final class XmlRpcReader extends XmlBodies.CallReader {
 
     static final String CALL = "methodCall";
     static final String RESPONSE = "methodResponse";
     private static final Set<String> NOT_VALUES = Set.of("methodCall", "methodResponse", "methodName", "params", "param",
             "struct", "member", "name", "array", "data", "fault");
 
-    private final XmlInput in;
-    private final int maxChars;
     private final List<String> open = new ArrayList<>();
-    String root;
-    final StringBuilder method = new StringBuilder();
-    int params;
-    boolean fault;
-    int dataStart = -1;
-    int dataEnd = -1;
-    long valueBytes;
     private String memberName;
     private StringBuilder collecting;
     String faultCode;
     String faultString;
 
     XmlRpcReader(XmlInput in, int maxChars) {
-        this.in = in;
-        this.maxChars = maxChars;
+        super(in, maxChars);
     }
 
     @Override
@@ -53,7 +44,7 @@ final class XmlRpcReader implements XmlWalk.Visitor {
             if (name.equals(RESPONSE)) dataStart = tagEnd;
         }
         if (depth == 2 && name.equals("params") && root.equals(CALL) && dataStart < 0) dataStart = in.tagStart(tagEnd);
-        if (depth == 3 && name.equals("param") && root.equals(CALL)) params++;
+        if (depth == 3 && name.equals("param") && root.equals(CALL)) arguments++;
         if (depth == 2 && name.equals("fault")) fault = true;
         if (fault && name.equals("name")) collecting = new StringBuilder();
         else if (fault && memberName != null && !NOT_VALUES.contains(name)) collecting = new StringBuilder();   // <value> or its type
@@ -80,10 +71,8 @@ final class XmlRpcReader implements XmlWalk.Visitor {
     @Override
     public void text(XMLStreamReader r, int depth) {
         String inside = open.get(open.size() - 1);
-        if (inside.equals("methodName") && method.length() < maxChars)
-            method.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - method.length()));
-        if (collecting != null && collecting.length() < maxChars)
-            collecting.append(r.getTextCharacters(), r.getTextStart(), Math.min(r.getTextLength(), maxChars - collecting.length()));
-        if (!NOT_VALUES.contains(inside)) valueBytes += in.encodedLength(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+        if (inside.equals("methodName")) collect(method, r);
+        if (collecting != null) collect(collecting, r);
+        if (!NOT_VALUES.contains(inside)) countValue(r);
     }
 }
