@@ -69,7 +69,42 @@ public final class FlightRecording {
         }
         String name = side.name().toLowerCase(Locale.ROOT) + "-" + role.replaceAll("[^A-Za-z0-9]+", "-") + "-" + SEQUENCE.incrementAndGet() + ".jfr";
         return List.of("-Xlog:jfr+startup=error", "-XX:StartFlightRecording=settings=" + settings.toAbsolutePath() + ",filename="
-                + dir.resolve(name).toAbsolutePath() + ",dumponexit=true");
+                + dir.resolve(name).toAbsolutePath() + ",dumponexit=true", "-Djdk.net.hosts.file=" + hostsFile(dir).toAbsolutePath());
+    }
+
+    /** The hosts file a recorded JVM resolves names with ({@link #HOSTS_FILE}). */
+    public static final String HOSTS_FILE = "hosts";
+
+    /**
+     * JDK 17 fills a {@code jdk.SocketRead} or {@code jdk.SocketWrite} event's host with the remote address's
+     * {@code getHostName()}: a reverse DNS look-up for every socket read and write of a connection to an address that
+     * {@code /etc/hosts} does not name, as an emulated network's are. An unrecorded JVM makes none. Measured: a
+     * recorded http-to-port client on lan100 sent a PTR query for the server's address with each call (254 for 250
+     * calls), and when one went unanswered the resolver waited its 5 s before trying again, in the middle of a call (4
+     * calls of 200 took 5.0 s, and the mean 102 ms instead of 2.4 ms). So a recorded JVM resolves names from a file of
+     * its own ({@code jdk.net.hosts.file}): this machine's {@code /etc/hosts} and its own name, and nothing else; an
+     * address it does not name is its own text at once. The workloads name their servers by address.
+     */
+    static Path hostsFile(Path dir) {
+        Path hosts = dir.resolve(HOSTS_FILE);
+        StringBuilder b = new StringBuilder("# what a recorded workload JVM resolves (jdk.net.hosts.file): see FlightRecording\n");
+        try {
+            b.append(Files.readString(Path.of("/etc/hosts"), StandardCharsets.UTF_8)).append('\n');
+        } catch (IOException | RuntimeException e) {
+            b.append("127.0.0.1 localhost\n");
+        }
+        try {
+            java.net.InetAddress local = java.net.InetAddress.getLocalHost();
+            b.append(local.getHostAddress()).append(' ').append(local.getHostName()).append('\n');
+        } catch (IOException e) {
+            // No name for this machine: its JVMs' getLocalHost() fails the same way without the file.
+        }
+        try {
+            Files.writeString(hosts, b, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("flight recording folder " + dir + ": " + e.getMessage(), e);
+        }
+        return hosts;
     }
 
     /** The side a recording's file name gives ({@code server-...jfr}, {@code client-...jfr}). */
