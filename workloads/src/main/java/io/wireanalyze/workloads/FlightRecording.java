@@ -58,21 +58,15 @@ public final class FlightRecording {
 
     /** The options that make a JVM of {@code role} on {@code side} record itself into {@code dir}, the settings file written first. */
     static List<String> jvmOptions(Path dir, JvmSide side, String role) {
-        Path settings = dir.resolve(SETTINGS_FILE);
-        try {
-            Files.createDirectories(dir);
-            // Written once per folder, and again where an older run left other settings (before socket waits were recorded).
-            if (!Files.exists(settings) || !Files.readString(settings, StandardCharsets.UTF_8).equals(SETTINGS))
-                Files.writeString(settings, SETTINGS, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("flight recording folder " + dir + ": " + e.getMessage(), e);
-        }
+        // Written once per folder, and again where an older run left other settings (before socket waits were recorded).
+        Path settings = writeIfChanged(dir, SETTINGS_FILE, SETTINGS);
         String name = side.name().toLowerCase(Locale.ROOT) + "-" + role.replaceAll("[^A-Za-z0-9]+", "-") + "-" + SEQUENCE.incrementAndGet() + ".jfr";
         return List.of("-Xlog:jfr+startup=error", "-XX:StartFlightRecording=settings=" + settings.toAbsolutePath() + ",filename="
-                + dir.resolve(name).toAbsolutePath() + ",dumponexit=true", "-Djdk.net.hosts.file=" + hostsFile(dir).toAbsolutePath());
+                + dir.resolve(name).toAbsolutePath() + ",dumponexit=true",
+                "-Djdk.net.hosts.file=" + writeIfChanged(dir, HOSTS_FILE, hosts()).toAbsolutePath());
     }
 
-    /** The hosts file a recorded JVM resolves names with ({@link #HOSTS_FILE}). */
+    /** The hosts file a recorded JVM resolves names with, in its recordings' folder. */
     public static final String HOSTS_FILE = "hosts";
 
     /**
@@ -85,8 +79,7 @@ public final class FlightRecording {
      * its own ({@code jdk.net.hosts.file}): this machine's {@code /etc/hosts} and its own name, and nothing else; an
      * address it does not name is its own text at once. The workloads name their servers by address.
      */
-    static Path hostsFile(Path dir) {
-        Path hosts = dir.resolve(HOSTS_FILE);
+    static String hosts() {
         StringBuilder b = new StringBuilder("# what a recorded workload JVM resolves (jdk.net.hosts.file): see FlightRecording\n");
         try {
             b.append(Files.readString(Path.of("/etc/hosts"), StandardCharsets.UTF_8)).append('\n');
@@ -99,12 +92,20 @@ public final class FlightRecording {
         } catch (IOException e) {
             // No name for this machine: its JVMs' getLocalHost() fails the same way without the file.
         }
+        return b.toString();
+    }
+
+    /** {@code dir}'s file {@code name} holding {@code text}, written unless it already does (the folder made first). */
+    private static Path writeIfChanged(Path dir, String name, String text) {
+        Path file = dir.resolve(name);
         try {
-            Files.writeString(hosts, b, StandardCharsets.UTF_8);
+            Files.createDirectories(dir);
+            if (!Files.exists(file) || !Files.readString(file, StandardCharsets.UTF_8).equals(text))
+                Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("flight recording folder " + dir + ": " + e.getMessage(), e);
         }
-        return hosts;
+        return file;
     }
 
     /** The side a recording's file name gives ({@code server-...jfr}, {@code client-...jfr}). */
