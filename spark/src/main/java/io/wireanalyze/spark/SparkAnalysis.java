@@ -61,7 +61,7 @@ public final class SparkAnalysis implements ClusterEngine {
         progress.say("spark: " + files.size() + " file(s) on " + spark.sparkContext().master() + " (Spark " + spark.version() + ")");
         try {
             JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            AnalysisResult result = run(sc, files, names, recipe, Math.max(1, sc.defaultParallelism()), progress);
+            AnalysisResult result = run(sc, files, names, recipe, parts(sc), progress);
             if (parquetDir != null) Parquet.write(spark, result, parquetDir, progress);
             return result;
         } catch (IOException e) {
@@ -97,6 +97,21 @@ public final class SparkAnalysis implements ClusterEngine {
         return conf;
     }
 
+    /** Parts a core: each part's task holds its packets while Spark sorts them, so smaller parts keep the heap small. */
+    static final int PARTS_PER_CORE = 4;
+
+    /**
+     * How many parts the connections go to: {@code spark.default.parallelism} when it is set, else {@link
+     * #PARTS_PER_CORE} for each of the cores Spark has. A part's task sorts its packets in memory (spilling past
+     * Spark's bound), and with one part a core the sort buffers of the two parts on 2 cores held the whole capture in
+     * the heap while the analysis ran: the collector copied them from one young collection to the next. Eight parts
+     * there took 19.3 to 19.7 s against 21.0 to 24.0 s (docs/benchmark.md, ninth stop).
+     */
+    static int parts(JavaSparkContext sc) {
+        if (sc.getConf().contains("spark.default.parallelism")) return Math.max(1, sc.defaultParallelism());
+        return Math.max(1, sc.defaultParallelism()) * PARTS_PER_CORE;
+    }
+
     /** The job on a running context: {@code parts} tasks analyse the connections. */
     static AnalysisResult run(JavaSparkContext sc, List<String> files, List<String> shown, OptionsRecipe recipe, int parts,
                               Progress progress)
@@ -109,7 +124,9 @@ public final class SparkAnalysis implements ClusterEngine {
         // gets each file's first time and how its reading ended.
         JavaRDD<FileTasks.Headers> headers = sc.parallelize(IntStream.range(0, n).boxed().toList(), n)
                 .map(i -> FileTasks.headers(i, names.get(i), recipe));
-        headers.persist(StorageLevel.MEMORY_AND_DISK_SER());
+        // On the executors' disks (the page cache, on one machine), not in their heaps: there the collector would copy
+        // them from one young collection to the next while the pass over them runs.
+        headers.persist(StorageLevel.DISK_ONLY());
         List<FileTasks.Summary> summaries;
         ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(options);
         List<FileTasks.Figures> figures = new ArrayList<>();
@@ -138,47 +155,43 @@ public final class SparkAnalysis implements ClusterEngine {
                 .flatMapToPair(FileTasks::packets)
                 .union(sc.parallelizePairs(reassembled, 1))
                 .repartitionAndSortWithinPartitions(new PartPartitioner(parts));
-        packets.persist(StorageLevel.MEMORY_AND_DISK_SER());
-
+        // Not persisted: a round reads the shuffle's files, which Spark keeps for the job's life, so another round (rare)
+        // reads and sorts them again rather than every run holding all the packets in the heap for it.
         // 4. A task per part; the driver settles the parts, another round when the facts ask for it.
-        try {
-            byte[] round = ClusterAnalysis.firstRound();
-            long start = driver.captureStartNanos();
-            for (int r = 1; ; r++) {
-                Broadcast<byte[]> facts = sc.broadcast(round);
-                // The parts' results stay on the executors' disks; the driver fetches them a few at a time as it
-                // settles, writing each one's records to a file of its own, so it never holds all the results at once.
-                JavaRDD<byte[]> results = packets.mapPartitions(it -> {
-                    ClusterAnalysis.Task task = new ClusterAnalysis.Task(FileTasks.options(recipe), Analyzer.RECORDS_IN_MEMORY, facts.value(), start);
-                    while (it.hasNext()) {
-                        Tuple2<Long, byte[]> x = it.next();
-                        FileTasks.Packet packet = FileTasks.Packet.read(x._2());
-                        task.accept(packet.frame(), x._1() & ((1L << INDEX_BITS) - 1), packet.elapsed(), packet.clock());
-                    }
-                    return List.of(task.finish()).iterator();
-                }, true);
-                results.persist(StorageLevel.DISK_ONLY());
-                // Several parts' records are copied into the result's own lists as they are settled, so their files can go
-                // then; one part's records are the result's, read as the reports are written: its bytes stay in memory.
-                Path recordsDir = parts > 1 ? Files.createTempDirectory("wireanalyze-parts-") : null;
-                ClusterAnalysis.Settled settled;
-                try {
-                    long bytes = results.map(b -> (long) b.length).reduce(Long::sum);
-                    progress.say("spark: round " + r + ": " + parts + " parts analysed (" + bytes / 1024 + " KiB of results, fetched "
-                            + FETCH + " at a time)");
-                    settled = driver.settle(parts, new Fetch(results, parts), recordsDir, source, stopReason, Analyzer.RECORDS_IN_MEMORY);
-                } finally {
-                    results.unpersist(false);
-                    facts.destroy();
-                    if (recordsDir != null) deleteTree(recordsDir);
+        byte[] round = ClusterAnalysis.firstRound();
+        long start = driver.captureStartNanos();
+        for (int r = 1; ; r++) {
+            Broadcast<byte[]> facts = sc.broadcast(round);
+            // The parts' results stay on the executors' disks; the driver fetches them a few at a time as it
+            // settles, writing each one's records to a file of its own, so it never holds all the results at once.
+            JavaRDD<byte[]> results = packets.mapPartitions(it -> {
+                ClusterAnalysis.Task task = new ClusterAnalysis.Task(FileTasks.options(recipe), Analyzer.RECORDS_IN_MEMORY, facts.value(), start);
+                while (it.hasNext()) {
+                    Tuple2<Long, byte[]> x = it.next();
+                    FileTasks.Packet packet = FileTasks.Packet.read(x._2());
+                    task.accept(packet.frame(), x._1() & ((1L << INDEX_BITS) - 1), packet.elapsed(), packet.clock());
                 }
-                if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
-                settled.result().close();
-                round = settled.nextRound();
-                progress.say("spark: facts settled on one part change how another decodes: round " + (r + 1));
+                return List.of(task.finish()).iterator();
+            }, true);
+            results.persist(StorageLevel.DISK_ONLY());
+            // Several parts' records are copied into the result's own lists as they are settled, so their files can go
+            // then; one part's records are the result's, read as the reports are written: its bytes stay in memory.
+            Path recordsDir = parts > 1 ? Files.createTempDirectory("wireanalyze-parts-") : null;
+            ClusterAnalysis.Settled settled;
+            try {
+                long bytes = results.map(b -> (long) b.length).reduce(Long::sum);
+                progress.say("spark: round " + r + ": " + parts + " parts analysed (" + bytes / 1024 + " KiB of results, fetched "
+                        + FETCH + " at a time)");
+                settled = driver.settle(parts, new Fetch(results, parts), recordsDir, source, stopReason, Analyzer.RECORDS_IN_MEMORY);
+            } finally {
+                results.unpersist(false);
+                facts.destroy();
+                if (recordsDir != null) deleteTree(recordsDir);
             }
-        } finally {
-            packets.unpersist(false);
+            if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
+            settled.result().close();
+            round = settled.nextRound();
+            progress.say("spark: facts settled on one part change how another decodes: round " + (r + 1));
         }
     }
 
