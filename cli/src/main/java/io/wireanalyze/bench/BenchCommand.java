@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -51,6 +52,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--large", paramLabel = "N", defaultValue = "5000000", description = "Packets of the large mixed capture, analysed with workers and on one thread for issue #19's 1.6x; 0: none (default: ${DEFAULT-VALUE}).")
     long large;
 
+    @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it); 0: neither (default: ${DEFAULT-VALUE}).")
+    int sparkFiles;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -85,6 +89,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs " + runs + " (expected: >= 1)");
         if (packets < 1 || slice < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets and --slice must be >= 1");
         if (large < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--large " + large + " (expected: >= 0)");
+        if (sparkFiles < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--spark-files " + sparkFiles + " (expected: >= 0)");
         if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
         if (javaOpts == null) javaOpts = launcherOptions(Machine.here().memoryKib());
         Path jarFile = jar != null ? jar : runningJar();
@@ -143,6 +148,25 @@ public final class BenchCommand implements Callable<Integer> {
             ms.addAll(measure(children, new Capture(largeLabel, largeMixed.file(), largeMixed.packets(), largeMixed.bytes()),
                     largeMixed.keyLog(), workersOnly));
         }
+        // Issue #19's Spark target: the mixed capture cut into files (a ring buffer's), read as one capture by --merge
+        // and by the Spark job embedded in local mode; the two tables must be the same.
+        String piecesLabel = "mixed " + BenchReport.count(packets) + " in " + sparkFiles + " files";
+        SparkRun spark = sparkFiles == 0 ? null : SparkRun.beside(jarFile, Machine.here().memoryKib());
+        Boolean sameTables = null;
+        if (sparkFiles > 0) {
+            Path folder = captures.pieces(mixed, sparkFiles);
+            Capture pieces = new Capture(piecesLabel, folder, mixed.packets(), mixed.bytes());
+            List<Tool> tools = new ArrayList<>(List.of(Tool.ANALYZE_MERGE));
+            if (spark != null) {
+                children.spark(spark);
+                tools.add(Tool.ANALYZE_SPARK);
+            } else {
+                err.println("wireanalyze: the Spark module is not built beside " + jarFile + ": its run is skipped (./wireanalyze analyze --engine spark builds it)");
+            }
+            ms.addAll(measure(children, pieces, mixed.keyLog(), tools));
+            if (spark != null) sameTables = Arrays.equals(Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_MERGE)),
+                    Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_SPARK)));
+        }
         BenchReport.table(out, ms);
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
@@ -156,6 +180,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<BenchReport.Target> workers = new ArrayList<>(List.of(BenchReport.workersTarget(ms, mixedLabel, BenchReport.WORKERS_SPEEDUP, cores),
                 BenchReport.workersTarget(ms, oneServerLabel, BenchReport.WORKERS_SPEEDUP, cores)));
         if (largeMixed != null) workers.add(BenchReport.workersTarget(ms, largeLabel, BenchReport.WORKERS_SPEEDUP_LARGE, cores));
+        if (sparkFiles > 0) workers.add(BenchReport.sparkTarget(ms, piecesLabel, sameTables, spark == null ? "the Spark module is not built (./wireanalyze analyze --engine spark builds it)" : null));
         BenchReport.targets(out, "target (issue #19)", workers);
         if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
         out.println("captures and outputs: " + workDir);
@@ -206,8 +231,14 @@ public final class BenchCommand implements Callable<Integer> {
         return "-XX:+UseParallelGC " + JIT_OPTIONS + " -Xmx" + heapMib + "m";
     }
 
-    /** Reads the whole file, so that the page cache holds it for every run alike. */
+    /** Reads the whole file (a folder: each of its files), so that the page cache holds it for every run alike. */
     static void warm(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            try (var files = Files.list(file)) {
+                for (Path f : files.sorted().toList()) warm(f);
+            }
+            return;
+        }
         byte[] buf = new byte[1 << 20];
         try (InputStream in = Files.newInputStream(file)) {
             while (in.read(buf) >= 0) {

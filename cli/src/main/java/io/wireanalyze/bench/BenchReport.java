@@ -31,6 +31,8 @@ final class BenchReport {
     static final double WORKERS_SPEEDUP = 1.5;
     /** Issue #19's speed-up with workers on the large (5 M-packet) capture. */
     static final double WORKERS_SPEEDUP_LARGE = 1.6;
+    /** Issue #19: the Spark job in local mode at most this many times {@code analyze --merge}'s wall time. */
+    static final double SPARK_RATIO = 2;
 
     /** An issue target: what it asks, what was measured, and whether it was met (null: not known). */
     record Target(String what, String measured, Boolean met) {
@@ -189,6 +191,23 @@ final class BenchReport {
                     seconds(single.gc()), seconds(floor), cores, one.best().seconds() / floor);
         }
         return new Target(what, said, speedup >= times);
+    }
+
+    /**
+     * Issue #19's Spark target: the Spark job embedded in local mode within {@link #SPARK_RATIO}x of {@code analyze --merge}
+     * on the capture labelled {@code pieces} (the mixed capture cut into files), with both runs' peak memory; the two
+     * tables must be the same ({@code sameTables}; null when Spark did not run, for the reason {@code notRun}).
+     */
+    static Target sparkTarget(List<Measurement> ms, String pieces, Boolean sameTables, String notRun) {
+        String what = "Spark (embedded, local[*]) within " + (int) SPARK_RATIO + "x of analyze --merge (" + pieces + ")";
+        Measurement merge = find(ms, pieces, Tool.ANALYZE_MERGE), spark = find(ms, pieces, Tool.ANALYZE_SPARK);
+        if (notRun != null) return new Target(what, "not run: " + notRun, null);
+        if (merge == null || spark == null || !merge.best().ok() || !spark.best().ok()) return new Target(what, "failed", false);
+        double ratio = spark.best().seconds() / merge.best().seconds();
+        String said = String.format(Locale.ROOT, "%.2fx (%s s against %s s); peak RSS %s against %s; the tables %s", ratio,
+                seconds(spark.best().seconds()), seconds(merge.best().seconds()), mib(spark.best().peakKib()), mib(merge.best().peakKib()),
+                Boolean.TRUE.equals(sameTables) ? "identical" : "DIFFERENT");
+        return new Target(what, said, ratio <= SPARK_RATIO && Boolean.TRUE.equals(sameTables));
     }
 
     static void targets(PrintWriter out, List<Target> targets) {

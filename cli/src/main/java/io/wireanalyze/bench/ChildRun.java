@@ -144,7 +144,8 @@ record ChildRun(List<String> command, int exit, double seconds, long peakKib, lo
                     String name = stat.substring(open + 1, close);
                     String[] f = stat.substring(close + 2).split(" ");
                     double seconds = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / (double) CLOCK_TICKS;
-                    int group = name.equals("java") || name.startsWith("main") || name.startsWith("wireanalyze-") ? 0
+                    // Spark's task threads ("Executor task launch worker-N", cut to 15 characters) are the analysis too.
+                    int group = name.equals("java") || name.startsWith("main") || name.startsWith("wireanalyze-") || name.startsWith("Executor task") ? 0
                             : name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? 1
                             : name.startsWith("GC Thread") || name.equals("VM Thread") || name.startsWith("G1 ") ? 2 : 3;
                     threads.put(t.getFileName().toString(), new double[]{group, seconds});

@@ -23,12 +23,19 @@ final class Children {
     private final List<String> javaOpts;
     private final Path outDir;
     private final io.wireanalyze.console.Progress progress;
+    /** The Spark module beside the jar, or null: then ANALYZE_SPARK cannot run. */
+    private SparkRun spark;
 
     Children(Path jar, String javaOpts, Path work, PrintWriter err) {
         this.jar = jar;
         this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
         this.outDir = work.resolve("out");
         this.progress = new io.wireanalyze.console.Progress(err);
+    }
+
+    /** Runs {@link Tool#ANALYZE_SPARK} with {@code spark}. */
+    void spark(SparkRun spark) {
+        this.spark = spark;
     }
 
     /** Where {@code tool} writes its JSON for {@code capture} ({@code suffix} tells runs with other JVM options apart). */
@@ -60,10 +67,16 @@ final class Children {
             cmd.addAll(List.of(Tshark.find().toString(), "-q", "-z", "io,stat,0", "-r", capture.toString()));
             if (keys != null) cmd.addAll(List.of("-o", "tls.keylog_file:" + keys));
         } else {
-            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            cmd.addAll(javaOpts);
-            cmd.addAll(extraOpts);
-            cmd.addAll(List.of("-jar", jar.toString()));
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            if (tool == Tool.ANALYZE_SPARK) {
+                if (spark == null) throw new IllegalStateException("the Spark module is not built");
+                cmd.addAll(spark.command(java, javaOpts));
+            } else {
+                cmd.add(java.toString());
+                cmd.addAll(javaOpts);
+                cmd.addAll(extraOpts);
+                cmd.addAll(List.of("-jar", jar.toString()));
+            }
             switch (tool) {
                 case READ_FLOOR -> cmd.addAll(List.of("bench", "read-floor", capture.toString()));
                 // With workers, whatever the default on this machine (none on 2 cores): the bench compares them to one thread.
@@ -72,6 +85,9 @@ final class Children {
                 case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table", "--workers", WORKERS));
                 case ANALYZE_JSON_ONE_THREAD -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--workers", "0",
                         "--out", jsonDir(capture, suffix + "-1-thread").toString()));
+                // A folder of the capture's pieces, read as one capture; its table is what both print.
+                case ANALYZE_MERGE -> cmd.addAll(List.of("analyze", "--merge", capture.toString(), "--format", "table"));
+                case ANALYZE_SPARK -> cmd.addAll(List.of("analyze", "--engine", "spark", capture.toString(), "--format", "table"));
                 default -> throw new IllegalStateException(tool.toString());
             }
             if (tool.analyze() && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));
@@ -84,6 +100,11 @@ final class Children {
 
     void say(String line) {
         progress.say(line);
+    }
+
+    /** What {@code tool} printed on {@code capture}'s run (the table, for a table's run). */
+    Path stdout(Path capture, Tool tool) {
+        return outDir.resolve(stem(capture)).resolve(tool.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".out");
     }
 
     private static String stem(Path capture) {

@@ -10,14 +10,18 @@ package io.wireanalyze.bench;
  */
 record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
 
-    /** A synthetic capture of the run. */
+    /** A synthetic capture of the run (a folder of its pieces for the merge and Spark runs). */
     record Capture(String label, java.nio.file.Path file, long packets, long bytes) {
     }
 
     enum Tool {
         READ_FLOOR("read floor"), ANALYZE_JSON("analyze json"), ANALYZE_TABLE("analyze table"),
         /** analyze --format json --workers 0: everything on the thread that reads the frames. */
-        ANALYZE_JSON_ONE_THREAD("analyze json, 1 thread"), TSHARK("tshark");
+        ANALYZE_JSON_ONE_THREAD("analyze json, 1 thread"), TSHARK("tshark"),
+        /** analyze --merge --format table of the capture cut into files (a folder): issue #19's yardstick for Spark. */
+        ANALYZE_MERGE("analyze --merge table"),
+        /** analyze --engine spark --format table of the same folder, Spark embedded in local mode. */
+        ANALYZE_SPARK("analyze --engine spark table");
 
         final String label;
 
@@ -26,7 +30,8 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
         }
 
         boolean analyze() {
-            return this == ANALYZE_JSON || this == ANALYZE_TABLE || this == ANALYZE_JSON_ONE_THREAD;
+            return this == ANALYZE_JSON || this == ANALYZE_TABLE || this == ANALYZE_JSON_ONE_THREAD || this == ANALYZE_MERGE
+                    || this == ANALYZE_SPARK;
         }
     }
 

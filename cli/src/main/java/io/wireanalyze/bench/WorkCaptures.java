@@ -78,6 +78,63 @@ final class WorkCaptures {
         return s;
     }
 
+    /**
+     * {@code whole} cut into {@code files} pcap files of about the same number of records, in order (as {@code editcap -c}
+     * cuts, or a sensor's ring buffer rotates): the folder {@code <name>-in-<files>/} beside it, holding {@code
+     * part-00.pcap} and on (and nothing else: it is analysed as a folder), with {@code <name>-in-<files>.params} beside
+     * it; reused while it was cut from the same file. The records are copied as they are, not parsed.
+     */
+    Path pieces(CaptureSynthesizer.Summary whole, int files) throws IOException {
+        String name = whole.file().getFileName().toString().replaceFirst("\\.pcap$", "");
+        Path folder = dir.resolve(name + "-in-" + files), params = dir.resolve(name + "-in-" + files + ".params");
+        String made = "cut into " + files + " files: " + whole.file() + ", " + Files.size(whole.file()) + " bytes, modified "
+                + Files.getLastModifiedTime(whole.file());
+        if (Files.isRegularFile(params) && Files.readString(params).strip().equals(made)) {
+            say("reusing " + folder + " (" + whole.file().getFileName() + " in " + files + " files)");
+            return folder;
+        }
+        Files.deleteIfExists(params);
+        if (Files.isDirectory(folder)) {
+            try (var old = Files.list(folder)) {
+                for (Path p : old.toList()) Files.delete(p);
+            }
+        }
+        Files.createDirectories(folder);
+        long perFile = (whole.packets() + files - 1) / files;
+        try (var in = new java.io.DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(whole.file()), 1 << 20))) {
+            byte[] header = new byte[PcapOut.FILE_HEADER];
+            in.readFully(header);
+            if (java.nio.ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt() != PcapOut.MAGIC_NANOS)
+                throw new IOException(whole.file() + ": not a capture this bench wrote (expected a little-endian nanosecond pcap)");
+            byte[] record = new byte[PcapOut.RECORD_HEADER + PcapOut.SNAPLEN];
+            for (int f = 0; ; f++) {
+                Path piece = folder.resolve(String.format(Locale.ROOT, "part-%02d.pcap", f));
+                long n = 0;
+                try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(piece), 1 << 20)) {
+                    out.write(header);
+                    for (; n < perFile; n++) {
+                        if (in.read(record, 0, 1) < 0) break;
+                        in.readFully(record, 1, PcapOut.RECORD_HEADER - 1);
+                        int captured = java.nio.ByteBuffer.wrap(record, 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+                        if (captured < 0 || captured > PcapOut.SNAPLEN) throw new IOException(whole.file() + ": a record of " + captured + " bytes");
+                        in.readFully(record, PcapOut.RECORD_HEADER, captured);
+                        out.write(record, 0, PcapOut.RECORD_HEADER + captured);
+                    }
+                }
+                if (n == 0) {
+                    Files.delete(piece);
+                    break;
+                }
+                progress.tick(String.format(Locale.ROOT, "cutting %s into %d files: %d", whole.file().getFileName(), files, f + 1));
+                if (n < perFile) break;
+            }
+        }
+        progress.clear();
+        Files.writeString(params, made + "\n");
+        say("cut " + whole.file().getFileName() + " into " + files + " files in " + folder);
+        return folder;
+    }
+
     private void say(String line) {
         progress.say(line);
     }

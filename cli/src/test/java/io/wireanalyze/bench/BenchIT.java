@@ -52,7 +52,8 @@ class BenchIT {
         // Where each analysis' CPU went: the whole process's time, and its threads' groups within it.
         List<String> cpu = r.out().lines().dropWhile(l -> !(l.startsWith("capture") && l.contains("CPU s")))
                 .takeWhile(l -> !l.startsWith("CPU s:")).skip(1).toList();
-        assertEquals(19, cpu.size(), "3 analyses of each of the five captures, 2 of the one-server and large ones:\n" + r.out());
+        assertEquals(cpu.size(), 20 + cpu.stream().filter(l -> l.contains("  analyze --engine spark table  ")).count(),
+                "3 analyses of each of the five captures, 2 of the one-server and large ones, --merge (and Spark's when built) of the pieces:\n" + r.out());
         for (String row : cpu) {
             String[] f = row.strip().split("\\s{2,}");
             int n = f.length;
@@ -68,11 +69,18 @@ class BenchIT {
         assertTrue(r.out().contains("XML MTU-1500") && r.out().contains("XML big frames"), r.out());
         assertTrue(r.out().contains("within 3x of the read floor") && r.out().contains(">= 3 M packets/s"), r.out());
         if (Tshark.installed()) assertEquals(5, r.out().lines().filter(l -> l.contains("  tshark  ")).count(), r.out());
+        // The mixed capture in 20 files, read as one by --merge (in both tables); Spark's run is the Spark module's
+        // SparkBenchIT, once that module is built.
+        assertEquals(2, r.out().lines().filter(l -> l.contains("  analyze --merge table  ")).count(), r.out());
+        assertTrue(r.out().contains("Spark (embedded, local[*]) within 2x of analyze --merge (mixed 4k in 20 files)"), r.out());
+        try (var pieces = Files.list(dir.resolve("work/mixed-4000p-seed1-in-20"))) {
+            assertEquals(20, pieces.count());
+        }
         assertTrue(Files.isRegularFile(dir.resolve("work/out/mixed-4000p-seed1/analyze-json/mixed-4000p-seed1.json")));
 
         Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--large", "6000", "--no-tshark");
         assertEquals(0, again.exit(), again.err());
-        assertEquals(7, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
+        assertEquals(8, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
         assertTrue(again.out().contains("not run (--no-tshark)"), again.out());
     }
 
