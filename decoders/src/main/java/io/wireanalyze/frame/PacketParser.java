@@ -6,7 +6,8 @@ import java.nio.ByteOrder;
 /**
  * Finds the TCP segment in a frame: link layer (Ethernet with 802.1Q/QinQ, Linux SLL and SLL2, BSD
  * loopback, raw IP), IPv4 (RFC 791) and IPv6 (RFC 8200, with extension headers), TCP (RFC 9293).
- * Pure and allocation-light; every offset is checked against the captured length.
+ * Pure (a reader's {@link Endpoints} aside, which only saves making endpoints again) and allocation-light; every
+ * offset is checked against the captured length.
  */
 public final class PacketParser {
 
@@ -44,25 +45,33 @@ public final class PacketParser {
     }
 
     public static Result parse(Frame frame) {
+        return parse(frame, null);
+    }
+
+    /**
+     * {@link #parse(Frame)}, the segment's endpoints taken from {@code endpoints} when it has them (a reader of a
+     * capture's frames in turn: no endpoint made per packet); null: made for the segment.
+     */
+    public static Result parse(Frame frame, Endpoints endpoints) {
         // Only absolute reads (and slices) from here on: the frame's own buffer serves, unless it is little-endian.
         ByteBuffer b = frame.bytes().order() == ByteOrder.BIG_ENDIAN ? frame.bytes() : frame.bytes().duplicate().order(ByteOrder.BIG_ENDIAN);
         int base = b.position();
         int len = b.remaining();
         return switch (frame.link()) {
-            case ETHERNET -> ethernet(frame, b, base, len);
+            case ETHERNET -> ethernet(frame, endpoints, b, base, len);
             case LINUX_SLL -> len < 16 ? truncated("Linux SLL header", 16, len)
-                    : byEtherType(frame, b, base + 16, len - 16, u16(b, base + 14));
+                    : byEtherType(frame, endpoints, b, base + 16, len - 16, u16(b, base + 14));
             case LINUX_SLL2 -> len < 20 ? truncated("Linux SLL2 header", 20, len)
-                    : byEtherType(frame, b, base + 20, len - 20, u16(b, base));
-            case NULL, LOOP -> loopback(frame, b, base, len);
-            case RAW -> len < 1 ? truncated("raw IP header", 1, len) : rawIp(frame, b, base, len);
-            case IPV4 -> ipv4(frame, b, base, len);
-            case IPV6 -> ipv6(frame, b, base, len);
+                    : byEtherType(frame, endpoints, b, base + 20, len - 20, u16(b, base));
+            case NULL, LOOP -> loopback(frame, endpoints, b, base, len);
+            case RAW -> len < 1 ? truncated("raw IP header", 1, len) : rawIp(frame, endpoints, b, base, len);
+            case IPV4 -> ipv4(frame, endpoints, b, base, len);
+            case IPV6 -> ipv6(frame, endpoints, b, base, len);
             case UNKNOWN -> Result.of(Kind.UNSUPPORTED_LINK, "link type " + frame.rawLinkType() + " is not decoded");
         };
     }
 
-    private static Result ethernet(Frame f, ByteBuffer b, int p, int len) {
+    private static Result ethernet(Frame f, Endpoints e, ByteBuffer b, int p, int len) {
         if (len < 14) return truncated("Ethernet header", 14, len);
         int type = u16(b, p + 12);
         int off = 14;
@@ -71,34 +80,34 @@ public final class PacketParser {
             type = u16(b, p + off + 2);
             off += 4;
         }
-        return byEtherType(f, b, p + off, len - off, type);
+        return byEtherType(f, e, b, p + off, len - off, type);
     }
 
-    private static Result loopback(Frame f, ByteBuffer b, int p, int len) {
+    private static Result loopback(Frame f, Endpoints e, ByteBuffer b, int p, int len) {
         if (len < 4) return truncated("loopback header", 4, len);
         // The family is in the writer's byte order (NULL) or network order (LOOP); the IP version nibble decides.
-        return rawIp(f, b, p + 4, len - 4);
+        return rawIp(f, e, b, p + 4, len - 4);
     }
 
-    private static Result rawIp(Frame f, ByteBuffer b, int p, int len) {
+    private static Result rawIp(Frame f, Endpoints e, ByteBuffer b, int p, int len) {
         if (len < 1) return truncated("IP header", 1, len);
         int version = (b.get(p) & 0xff) >>> 4;
         return switch (version) {
-            case 4 -> ipv4(f, b, p, len);
-            case 6 -> ipv6(f, b, p, len);
+            case 4 -> ipv4(f, e, b, p, len);
+            case 6 -> ipv6(f, e, b, p, len);
             default -> Result.of(Kind.NOT_IP, "IP version " + version + " (expected: 4 or 6)");
         };
     }
 
-    private static Result byEtherType(Frame f, ByteBuffer b, int p, int len, int type) {
+    private static Result byEtherType(Frame f, Endpoints e, ByteBuffer b, int p, int len, int type) {
         return switch (type) {
-            case ETHERTYPE_IPV4 -> ipv4(f, b, p, len);
-            case ETHERTYPE_IPV6 -> ipv6(f, b, p, len);
+            case ETHERTYPE_IPV4 -> ipv4(f, e, b, p, len);
+            case ETHERTYPE_IPV6 -> ipv6(f, e, b, p, len);
             default -> Result.of(Kind.NOT_IP, String.format("ethertype 0x%04x", type));
         };
     }
 
-    private static Result ipv4(Frame f, ByteBuffer b, int p, int len) {
+    private static Result ipv4(Frame f, Endpoints e, ByteBuffer b, int p, int len) {
         if (len < 20) return truncated("IPv4 header", 20, len);
         int ihl = (b.get(p) & 0x0f) * 4;
         if (ihl < 20) return Result.of(Kind.NOT_IP, "ip.hdr_len " + ihl + " (expected: >= 20)");
@@ -115,10 +124,10 @@ public final class PacketParser {
         int ipLen = total == 0 ? len : total;
         if (ipLen < ihl) return Result.of(Kind.NOT_IP, "ip.len " + total + " (expected: >= " + ihl + ")");
         int srcAddr = b.getInt(p + 12), dstAddr = b.getInt(p + 16);
-        return tcp(f, b, p + ihl, Math.min(len, ipLen) - ihl, ipLen - ihl, false, 0, srcAddr, 0, dstAddr, u16(b, p + 4));
+        return tcp(f, e, b, p + ihl, Math.min(len, ipLen) - ihl, ipLen - ihl, false, 0, srcAddr, 0, dstAddr, u16(b, p + 4));
     }
 
-    private static Result ipv6(Frame f, ByteBuffer b, int p, int len) {
+    private static Result ipv6(Frame f, Endpoints e, ByteBuffer b, int p, int len) {
         if (len < 40) return truncated("IPv6 header", 40, len);
         int payloadLen = u16(b, p + 4);
         int next = b.get(p + 6) & 0xff;
@@ -157,11 +166,11 @@ public final class PacketParser {
             }
         }
         if (off > end) return Result.of(Kind.NOT_IP, "IPv6 extension headers run past ipv6.plen");
-        return tcp(f, b, p + off, Math.min(len, end) - off, end - off, true, srcHi, srcLo, dstHi, dstLo, 0);
+        return tcp(f, e, b, p + off, Math.min(len, end) - off, end - off, true, srcHi, srcLo, dstHi, dstLo, 0);
     }
 
     /** @param ipId the IPv4 identification (0 for IPv6): with the TCP checksum and options, what tells two sendings apart */
-    private static Result tcp(Frame f, ByteBuffer b, int p, int captured, int wire, boolean v6,
+    private static Result tcp(Frame f, Endpoints e, ByteBuffer b, int p, int captured, int wire, boolean v6,
                               long srcHi, long srcLo, long dstHi, long dstLo, int ipId) {
         if (captured < 20) return truncated("TCP header", 20, Math.max(captured, 0));
         int dataOffset = ((b.get(p + 12) & 0xff) >>> 4) * 4;
@@ -169,8 +178,8 @@ public final class PacketParser {
         if (captured < dataOffset) return truncated("TCP options", dataOffset, captured);
         if (wire < dataOffset) return Result.of(Kind.NOT_TCP, "tcp.hdr_len " + dataOffset + " exceeds the IP payload " + wire);
         int srcPort = u16(b, p), dstPort = u16(b, p + 2);
-        Endpoint src = v6 ? new Endpoint(true, srcHi, srcLo, srcPort) : Endpoint.ipv4((int) srcLo, srcPort);
-        Endpoint dst = v6 ? new Endpoint(true, dstHi, dstLo, dstPort) : Endpoint.ipv4((int) dstLo, dstPort);
+        Endpoint src = endpoint(e, v6, srcHi, srcLo, srcPort);
+        Endpoint dst = endpoint(e, v6, dstHi, dstLo, dstPort);
         long seq = Integer.toUnsignedLong(b.getInt(p + 4));
         long ack = Integer.toUnsignedLong(b.getInt(p + 8));
         int flags = b.get(p + 13) & 0xff;
@@ -183,6 +192,11 @@ public final class PacketParser {
         for (int i = p + 20; i < p + dataOffset; i++) identity = identity * 31 + (b.get(i) & 0xff);
         identity = ipId != 0 ? identity & Long.MAX_VALUE | 1 : identity | Long.MIN_VALUE;
         return new Result(Kind.TCP, new TcpSegment(f, src, dst, seq, ack, flags, window, payload, wire - dataOffset, identity), null);
+    }
+
+    private static Endpoint endpoint(Endpoints known, boolean v6, long hi, long lo, int port) {
+        if (known != null) return v6 ? known.ipv6(hi, lo, port) : known.ipv4((int) lo, port);
+        return v6 ? new Endpoint(true, hi, lo, port) : Endpoint.ipv4((int) lo, port);
     }
 
     /** A UDP datagram (RFC 768): its payload, for protocols carried over UDP (MIOP). */

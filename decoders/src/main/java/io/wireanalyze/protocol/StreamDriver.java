@@ -25,6 +25,12 @@ public final class StreamDriver {
     private final BufferPool pool;
     /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
     private byte[] buf = NONE;
+    /**
+     * The whole of {@code buf}, made again when {@code buf} is another array: {@link #view()} slices it, one buffer per
+     * decode step instead of two (a step per chunk of bytes: it showed among the per-packet allocations); null until
+     * then. Never handed out.
+     */
+    private ByteBuffer whole;
     private int start;
     private int end;
     private long bufOffset;            // stream offset of buf[start]
@@ -70,7 +76,8 @@ public final class StreamDriver {
 
     /** The buffered bytes (for probes), without consuming them. */
     public ByteBuffer view() {
-        return ByteBuffer.wrap(buf, start, end - start).slice();
+        if (whole == null || whole.array() != buf) whole = ByteBuffer.wrap(buf);
+        return whole.slice(start, end - start);
     }
 
     /** Stream offset of the first buffered byte. */

@@ -16,14 +16,6 @@ import java.util.TreeMap;
  */
 public final class StreamReassembler {
 
-    /**
-     * Where a segment landed in the stream.
-     *
-     * @param retransmission it carried bytes seen before (all of them, or some, as Wireshark also flags it)
-     */
-    public record Placement(long offset, int newBytes, boolean retransmission) {
-    }
-
     private final int maxBuffered;
     private final long maxHoleWaitNanos;
     private final BufferPool pool;
@@ -35,6 +27,13 @@ public final class StreamReassembler {
     /** What the segment of each waiting piece acknowledged of the other direction (same keys as waiting). */
     private final TreeMap<Long, Long> waitingAcks = new TreeMap<>();
     private long insertingAck = Long.MIN_VALUE;
+    /**
+     * Where the segment last accepted landed besides its offset: its bytes not seen before, and whether it carried bytes
+     * seen before (all of them, or some, as Wireshark also flags it). Fields, not a record returned: that was an object
+     * per packet.
+     */
+    private int newBytes;
+    private boolean retransmission;
     private long waitingBytes;
     private long gapBytes;
     /** The latest delivered bytes not acknowledged yet (copies), to compare retransmitted copies with. */
@@ -143,8 +142,9 @@ public final class StreamReassembler {
      * @param payload     captured payload bytes
      * @param wireLength  payload length on the wire (more than captured when the snaplen cut it)
      * @param fin         whether the segment carries FIN
+     * @return where it landed: its stream offset ({@link #newBytes()} and {@link #retransmission()} say the rest)
      */
-    public Placement accept(long seq, ByteBuffer payload, int wireLength, boolean fin, StreamListener out) {
+    public long accept(long seq, ByteBuffer payload, int wireLength, boolean fin, StreamListener out) {
         return accept(seq, payload, wireLength, fin, Long.MIN_VALUE, out);
     }
 
@@ -152,22 +152,22 @@ public final class StreamReassembler {
      * Accepts a segment's payload, with what the segment acknowledged of the other direction (a stream offset there,
      * or {@link Long#MIN_VALUE}), which its bytes carry to {@link StreamListener#data(long, ByteBuffer, long)}.
      */
-    public Placement accept(long seq, ByteBuffer payload, int wireLength, boolean fin, long peerAcknowledged, StreamListener out) {
+    public long accept(long seq, ByteBuffer payload, int wireLength, boolean fin, long peerAcknowledged, StreamListener out) {
         insertingAck = peerAcknowledged;
         if (!baseKnown) {
             // Joined mid-connection: the first byte seen is offset 0. A segment without bytes (a pure ACK, a
             // keep-alive at seq-1) does not say where the bytes start.
-            if (wireLength == 0 && !fin) return new Placement(0, 0, false);
+            if (wireLength == 0 && !fin) return placed(0, 0, false);
             base = seq;
             baseKnown = true;
         }
         long offset = offsetOf(seq);
         if (fin && finOffset < 0) finOffset = offset + wireLength;
-        if (wireLength == 0) return new Placement(offset, 0, false);
+        if (wireLength == 0) return placed(offset, 0, false);
         long end = offset + wireLength;
         if (end <= next) {
             recent.compare(offset, payload);
-            return new Placement(offset, 0, true);
+            return placed(offset, 0, true);
         }
         long waitingBefore = waitingOverlap(offset, end);
         int newBytes = (int) (end - Math.max(offset, next) - waitingBefore);
@@ -181,7 +181,7 @@ public final class StreamReassembler {
             insert(offset, payload);
             drain(out);
             if (next < end && next >= offset + captured) giveUp(end, out);
-            return new Placement(offset, newBytes, retransmission);
+            return placed(offset, newBytes, retransmission);
         }
         if (offset <= next && waiting.isEmpty()) {
             // In order, nothing waiting (nearly every segment): delivered at once, as insert and drain would, without
@@ -191,7 +191,7 @@ public final class StreamReassembler {
             out.data(next, fresh, peerAcknowledged);
             remember(next, fresh);
             next = end;
-            return new Placement(offset, newBytes, retransmission);
+            return placed(offset, newBytes, retransmission);
         }
         insert(offset, payload);
         drain(out);
@@ -199,7 +199,23 @@ public final class StreamReassembler {
             giveUp(waiting.firstKey(), out);
             drain(out);
         }
-        return new Placement(offset, newBytes, retransmission);
+        return placed(offset, newBytes, retransmission);
+    }
+
+    private long placed(long offset, int newBytes, boolean retransmission) {
+        this.newBytes = newBytes;
+        this.retransmission = retransmission;
+        return offset;
+    }
+
+    /** The bytes of the segment last accepted that were not seen before. */
+    public int newBytes() {
+        return newBytes;
+    }
+
+    /** Whether the segment last accepted carried bytes seen before (all of them, or some). */
+    public boolean retransmission() {
+        return retransmission;
     }
 
     /** The direction ended or the capture is over: deliver what waits, holes as gaps. */

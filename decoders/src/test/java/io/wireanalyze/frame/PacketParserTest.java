@@ -66,6 +66,17 @@ class PacketParserTest {
     }
 
     @Test
+    void aReadersEndpointsServeItsNextPacketsWithTheSameValues() {
+        Frame f = new Frame(1, 0, LinkType.ETHERNET, ByteBuffer.wrap(ethernet).asReadOnlyBuffer(), ethernet.length);
+        Endpoints known = new Endpoints();
+        TcpSegment first = PacketParser.parse(f, known).segment();
+        TcpSegment second = PacketParser.parse(f, known).segment();
+        assertSame(first.src(), second.src());
+        assertSame(first.dst(), second.dst());
+        assertEquals(PacketParser.parse(f).segment(), first);
+    }
+
+    @Test
     void ethernetWith8021qAndQinQTags() {
         assertTheLookupSegment(parse(LinkType.ETHERNET, concat(ethernetHeader(0x8100, 0x0064, 0x0800), ipv4)));
         assertTheLookupSegment(parse(LinkType.ETHERNET, concat(ethernetHeader(0x88a8, 0x00c8, 0x8100, 0x0064, 0x0800), ipv4)));

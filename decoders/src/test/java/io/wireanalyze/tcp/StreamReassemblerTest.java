@@ -36,8 +36,13 @@ class StreamReassemblerTest {
 
     private final Recorder out = new Recorder();
 
-    private StreamReassembler.Placement send(StreamReassembler r, long seq, String s) {
-        return r.accept(seq, b(s), s.length(), false, out);
+    /** Where a segment landed: what {@link StreamReassembler#accept} returns and then tells. */
+    private record Placed(long offset, int newBytes, boolean retransmission) {
+    }
+
+    private Placed send(StreamReassembler r, long seq, String s) {
+        long offset = r.accept(seq, b(s), s.length(), false, out);
+        return new Placed(offset, r.newBytes(), r.retransmission());
     }
 
     @Test
@@ -47,7 +52,7 @@ class StreamReassemblerTest {
         var p = send(r, 1000, "abc");
         send(r, 1003, "def");
         assertEquals(List.of("0:abc", "3:def"), out.events);
-        assertEquals(new StreamReassembler.Placement(0, 3, false), p);
+        assertEquals(new Placed(0, 3, false), p);
     }
 
     @Test
@@ -105,7 +110,7 @@ class StreamReassemblerTest {
         send(r, 5, "bbbb");
         r.acknowledged(4, 0, out);                  // the first piece only
         var copy = send(r, 1, "aXaa");               // a copy of acknowledged bytes: a retransmission, not compared
-        assertEquals(new StreamReassembler.Placement(0, 0, true), copy);
+        assertEquals(new Placed(0, 0, true), copy);
         assertEquals(0, r.conflictingBytes());
         send(r, 5, "bXbb");                          // not acknowledged yet: compared
         assertEquals(1, r.conflictingBytes());
@@ -155,7 +160,7 @@ class StreamReassemblerTest {
         r.syn(0);
         send(r, 1, "abc");
         var again = send(r, 1, "abc");
-        assertEquals(new StreamReassembler.Placement(0, 0, true), again);
+        assertEquals(new Placed(0, 0, true), again);
         assertEquals("abc", out.stream.toString());
     }
 
@@ -176,9 +181,9 @@ class StreamReassemblerTest {
         var first = send(r, 4, "def");      // "abc" is still to come
         var again = send(r, 4, "def");      // the sender's retransmission, captured before the hole is filled
         var partly = send(r, 6, "fgh");     // one byte waits already, two are new
-        assertEquals(new StreamReassembler.Placement(3, 3, false), first);
-        assertEquals(new StreamReassembler.Placement(3, 0, true), again);
-        assertEquals(new StreamReassembler.Placement(5, 2, true), partly);
+        assertEquals(new Placed(3, 3, false), first);
+        assertEquals(new Placed(3, 0, true), again);
+        assertEquals(new Placed(5, 2, true), partly);
         send(r, 1, "abc");
         assertEquals("abcdefgh", out.stream.toString());
     }

@@ -363,10 +363,11 @@ public final class Analyzer {
         }
         long seq = s.syn() ? s.seq() + 1 : s.seq();
         long peerAcknowledged = s.hasAck() && !s.rst() ? conn.streams[1 - side].offsetOf(s.ack()) : Long.MIN_VALUE;
-        var placed = conn.streams[side].accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
+        StreamReassembler stream = conn.streams[side];
+        long placed = stream.accept(seq & 0xffffffffL, s.payload(), s.payloadLength(), s.fin(), peerAcknowledged, listener);
         long now = s.frame().timestampNanos();
         conn.log.add(s.frame().number(), now, tcpIndex, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
-                s.payloadLength(), placed.offset(), s.hasAck() ? s.ack() : -1, placed.retransmission());
+                s.payloadLength(), placed, s.hasAck() ? s.ack() : -1, stream.retransmission());
         conn.lastNanos = Math.max(conn.lastNanos, now);
         conn.lastIndex = tcpIndex;
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);

@@ -4,22 +4,53 @@ import io.wireanalyze.frame.Endpoint;
 
 import java.util.Objects;
 
-/** A TCP flow's two endpoints, the lesser first: both directions of a 4-tuple have one key. */
-record FlowKey(Endpoint a, Endpoint b) {
+/**
+ * A TCP flow's two endpoints, the lesser first: both directions of a 4-tuple have one key. A key in a table never
+ * changes; the {@link Tracker} also keeps one {@linkplain #probe() probe}, set to each packet's flow in turn to look
+ * its flow up without a key made per packet, and never put in a table.
+ */
+final class FlowKey {
+
+    private Endpoint a;
+    private Endpoint b;
+    /** The hash, kept: it is asked per packet (the tables, the worker of a flow), of four fields each time before. */
+    private int hash;
+
+    private FlowKey() {
+    }
 
     static FlowKey of(Endpoint x, Endpoint y) {
-        return x.compareTo(y) <= 0 ? new FlowKey(x, y) : new FlowKey(y, x);
+        return new FlowKey().set(x, y);
+    }
+
+    /** A key to look flows up with ({@link #set}); a table is given {@link #copy()}s of it. */
+    static FlowKey probe() {
+        return new FlowKey();
+    }
+
+    /** This probe, now the flow of {@code x} and {@code y}. */
+    FlowKey set(Endpoint x, Endpoint y) {
+        boolean lesserFirst = x.compareTo(y) <= 0;
+        a = lesserFirst ? x : y;
+        b = lesserFirst ? y : x;
+        hash = Objects.hashCode(a) * 31 + Objects.hashCode(b);
+        return this;
+    }
+
+    FlowKey copy() {
+        return of(a, b);
     }
 
     /** Written out (as {@link Endpoint}'s): the generated one, through method handles, showed per packet; the same value. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof FlowKey k && Objects.equals(a, k.a) && Objects.equals(b, k.b);
+        return o instanceof FlowKey k && hash == k.hash && Objects.equals(a, k.a) && Objects.equals(b, k.b);
     }
 
+    /** The hash the record this was had: {@code a}'s times 31 plus {@code b}'s (flows go to the same workers). */
     @Override
     public int hashCode() {
-        return Objects.hashCode(a) * 31 + Objects.hashCode(b);
+        return hash;
     }
 
     /** Whether a packet from {@code src} goes from the lesser endpoint to the greater. */

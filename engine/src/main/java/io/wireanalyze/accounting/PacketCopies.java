@@ -31,8 +31,20 @@ final class PacketCopies {
     /** Slots filled so far (up to RING): only these are compared, a flow's first packets with few. */
     private int filled;
     private long latest = Long.MIN_VALUE;
+    /** Its flow's key, and its neighbours in the {@link Tracker}'s list of rings by recency (older: seen before). */
+    FlowKey key;
+    PacketCopies older;
+    PacketCopies newer;
 
     PacketCopies() {
+    }
+
+    /** Empties the ring for another flow; its grown columns stay (what is past {@code filled} is never read). */
+    void clear() {
+        next = 0;
+        filled = 0;
+        latest = Long.MIN_VALUE;
+        key = null;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.frame.Endpoints;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.Ipv4Defragmenter;
 import io.wireanalyze.frame.PacketParser;
@@ -62,6 +63,8 @@ public final class SplitAnalysis {
 
         final Tracker tracker = new Tracker();
         private final Ipv4Defragmenter defragmenter = new Ipv4Defragmenter();
+        /** The endpoints of the packets so far: a packet's are found there, not made again. */
+        private final Endpoints endpoints = new Endpoints();
         private final List<io.wireanalyze.protocol.Protocol> protocols;
         /** The latest TCP packet's figures: TCP index, elapsed time, the capture's latest time. */
         private long tcpIndex, elapsed, clock;
@@ -77,7 +80,7 @@ public final class SplitAnalysis {
          */
         public TcpSegment accept(Frame frame) {
             tracker.frame(frame.timestampNanos());
-            PacketParser.Result r = PacketParser.parse(frame);
+            PacketParser.Result r = PacketParser.parse(frame, endpoints);
             Frame packet = frame;
             if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
                 // Reassembled, the datagram counts once, in the frame that completed it (as in Wireshark).
@@ -86,7 +89,7 @@ public final class SplitAnalysis {
                     tracker.other(REASSEMBLED);
                     return null;
                 }
-                r = PacketParser.parse(packet);
+                r = PacketParser.parse(packet, endpoints);
             }
             if (r.kind() != PacketParser.Kind.TCP) {
                 tracker.other(label(r, protocols));

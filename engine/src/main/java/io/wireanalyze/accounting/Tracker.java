@@ -2,7 +2,7 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.frame.TcpSegment;
 
-import java.util.Iterator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,9 +30,21 @@ public final class Tracker {
      */
     static final long FLOW_MEMORY_NANOS = 5_000_000_000L;
 
+    /** Rings of forgotten flows kept for new ones (most flows' rings are grown), at most this many. */
+    static final int SPARE_RINGS = 1024;
+
     private final Map<String, Long> otherFrames = new LinkedHashMap<>();
-    /** Per flow, its latest packets (for copies); the least recently seen first. */
-    private final LinkedHashMap<FlowKey, PacketCopies> copies = new LinkedHashMap<>(16, 0.75f, true);
+    /**
+     * Per flow, its latest packets (for copies), looked up with {@link #probe}: no key is made per packet. The rings
+     * are also in a list through them, the least recently seen first ({@link PacketCopies#older}), which
+     * {@link #forget()} reads from its head (a LinkedHashMap in access order made an iterator per packet for it).
+     */
+    private final HashMap<FlowKey, PacketCopies> copies = new HashMap<>();
+    private final FlowKey probe = FlowKey.probe();
+    private PacketCopies leastRecent;
+    private PacketCopies mostRecent;
+    private final PacketCopies[] spare = new PacketCopies[SPARE_RINGS];
+    private int spares;
     private long frames;
     private long tcpPackets;
     private long firstNanos = Long.MIN_VALUE;
@@ -69,13 +81,17 @@ public final class Tracker {
      * packet already seen (then counted among the other frames). {@link #elapsed()} is then its elapsed time.
      */
     public long tcp(TcpSegment s, long nanos) {
-        FlowKey key = FlowKey.of(s.src(), s.dst());
-        flow = key;
-        PacketCopies ring = copies.get(key);
+        PacketCopies ring = copies.get(probe.set(s.src(), s.dst()));
         if (ring == null) {
-            ring = new PacketCopies();
-            copies.put(key, ring);
+            ring = spares == 0 ? new PacketCopies() : spare[--spares];
+            ring.key = probe.copy();
+            copies.put(ring.key, ring);
+        } else {
+            unlink(ring);
         }
+        link(ring);
+        FlowKey key = ring.key;
+        flow = key;
         int copyOf = ring.seen(key.forward(s.src()), s, nanos);
         forget();
         if (copyOf >= 0) {
@@ -91,12 +107,32 @@ public final class Tracker {
 
     /** Forgets the flows whose latest packet is older than {@link #FLOW_MEMORY_NANOS} before the capture's latest. */
     private void forget() {
-        Iterator<PacketCopies> it = copies.values().iterator();
-        while (it.hasNext()) {
-            PacketCopies ring = it.next();
-            if (ring.latest() >= lastNanos - FLOW_MEMORY_NANOS) return;
-            it.remove();
+        while (leastRecent != null && leastRecent.latest() < lastNanos - FLOW_MEMORY_NANOS) {
+            PacketCopies ring = leastRecent;
+            copies.remove(ring.key);
+            unlink(ring);
+            if (spares < spare.length) {
+                ring.clear();
+                spare[spares++] = ring;
+            }
         }
+    }
+
+    /** Puts the ring at the end of the list, the most recently seen. */
+    private void link(PacketCopies ring) {
+        ring.older = mostRecent;
+        ring.newer = null;
+        if (mostRecent != null) mostRecent.newer = ring;
+        else leastRecent = ring;
+        mostRecent = ring;
+    }
+
+    private void unlink(PacketCopies ring) {
+        if (ring.older != null) ring.older.newer = ring.newer;
+        else leastRecent = ring.newer;
+        if (ring.newer != null) ring.newer.older = ring.older;
+        else mostRecent = ring.older;
+        ring.older = ring.newer = null;
     }
 
     /** How many flows the copy check remembers now. */

@@ -61,4 +61,20 @@ class TrackerTest {
         assertEquals(901, t.tcp(syn(40_000, 7, lateAt, 1), lateAt));
         assertEquals(902, t.tcpPackets());
     }
+
+    @Test
+    void aForgottenFlowsRingServesANewFlowEmpty() {
+        Tracker t = new Tracker();
+        long ms = 1_000_000L;
+        t.frame(0);
+        assertEquals(0, t.tcp(syn(30_000, 7, 0, 0), 0));
+        t.frame(5_500 * ms);   // another flow 5.5 s later: the first is forgotten, its ring kept for a new flow
+        assertEquals(1, t.tcp(syn(30_001, 8, 5_500 * ms, 0), 5_500 * ms));
+        assertEquals(1, t.flowsRemembered());
+        // A new flow's packet equal to the forgotten flow's, dated just after it (the file's clock stepped back): a
+        // sending of its own, not a copy of what the ring held for the flow before.
+        t.frame(ms);
+        assertEquals(2, t.tcp(syn(30_002, 7, ms, 0), ms));
+        assertEquals(2, t.flowsRemembered());
+    }
 }

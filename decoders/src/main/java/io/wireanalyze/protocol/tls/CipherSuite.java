@@ -168,6 +168,8 @@ enum CipherSuite {
     final Mac mac;
     final Hash hash;
     final boolean tls13;
+    /** The constants, once: {@code values()} copies its array each call, and this is asked per record. */
+    private static final CipherSuite[] ALL = values();
 
     CipherSuite(int code, Aead aead, Hash hash, boolean tls13) {
         this.code = code;
@@ -193,7 +195,7 @@ enum CipherSuite {
 
     /** The suite with this code, or null when its records are not decrypted here. */
     static CipherSuite of(int code) {
-        for (CipherSuite s : values()) if (s.code == code) return s;
+        for (CipherSuite s : ALL) if (s.code == code) return s;
         return null;
     }
 

@@ -21,6 +21,8 @@ enum HandshakeType {
 
     private final int code;
     private final String label;
+    /** The constants, once: {@code values()} copies its array each call, and this is asked per handshake message. */
+    private static final HandshakeType[] ALL = values();
 
     HandshakeType(int code, String label) {
         this.code = code;
@@ -33,7 +35,7 @@ enum HandshakeType {
 
     /** The label of this code, e.g. {@code client_hello}, or {@code handshake_N} for a type not listed. */
     static String name(int code) {
-        for (HandshakeType t : values()) if (t.code == code) return t.label;
+        for (HandshakeType t : ALL) if (t.code == code) return t.label;
         return "handshake_" + code;
     }
 }

@@ -19,6 +19,8 @@ public enum TlsContentType implements MessageType {
     HEARTBEAT(24);
 
     private final int code;
+    /** The constants, once: {@code values()} copies its array each call, and this is asked per record. */
+    private static final TlsContentType[] ALL = values();
 
     TlsContentType(int code) {
         this.code = code;
@@ -30,7 +32,7 @@ public enum TlsContentType implements MessageType {
 
     /** The type with this code, or null when it is none of these. */
     public static TlsContentType of(int code) {
-        for (TlsContentType t : values()) if (t.code == code) return t;
+        for (TlsContentType t : ALL) if (t.code == code) return t;
         return null;
     }
 }

@@ -9,6 +9,8 @@ public enum TlsVersion {
     TLS_1_3(0x0304, "TLS 1.3");
 
     private final int code;
+    /** The constants, once: {@code values()} copies its array each call, and this is asked per record. */
+    private static final TlsVersion[] ALL = values();
     private final String label;
 
     TlsVersion(int code, String label) {
@@ -31,7 +33,7 @@ public enum TlsVersion {
 
     /** The version with this wire value, or null. */
     public static TlsVersion of(int code) {
-        for (TlsVersion v : values()) if (v.code == code) return v;
+        for (TlsVersion v : ALL) if (v.code == code) return v;
         return null;
     }
 
