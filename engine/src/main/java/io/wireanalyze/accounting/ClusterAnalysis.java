@@ -6,10 +6,12 @@ import io.wireanalyze.frame.PacketParser;
 import io.wireanalyze.frame.TcpSegment;
 import io.wireanalyze.protocol.Protocol;
 
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,28 +65,56 @@ public final class ClusterAnalysis {
         }
     }
 
-    /** One frame's headers as {@link #header} wrote them. */
+    /**
+     * One frame's headers as {@link #header} wrote them: for a frame, its bytes (a TCP packet cut after its TCP header, an
+     * IP fragment whole), a view of what {@link HeaderReader} reads; else the label of what it is.
+     */
     public record Header(long timestampNanos, int link, int rawLinkType, int originalLength, int interfaceIndex,
-                         byte[] bytes, String label) {
-
-        /** Reads the next header, or null at the end of {@code in}. */
-        public static Header read(DataInputStream in) throws IOException {
-            if (in.available() == 0) return null;
-            long nanos = in.readLong();
-            int kind = in.readByte();
-            if (kind == LABEL) return new Header(nanos, 0, 0, 0, 0, null, in.readUTF());
-            if (kind != FRAME) throw new IOException("a frame's headers of an unknown kind " + kind);
-            int link = in.readByte(), raw = in.readInt(), original = in.readInt(), iface = in.readInt(), n = in.readInt();
-            if (link < 0 || link >= LINKS.length || n < 0 || n > in.available()) {
-                throw new IOException("damaged frame headers (link " + link + ", " + n + " bytes)");
-            }
-            byte[] bytes = new byte[n];
-            in.readFully(bytes);
-            return new Header(nanos, link, raw, original, iface, bytes, null);
-        }
+                         ByteBuffer bytes, String label) {
 
         Frame frame(long number) {
-            return new Frame(number, timestampNanos, LINKS[link], rawLinkType, ByteBuffer.wrap(bytes), originalLength, interfaceIndex);
+            return new Frame(number, timestampNanos, LINKS[link], rawLinkType, bytes, originalLength, interfaceIndex);
+        }
+    }
+
+    /**
+     * Reads the headers {@link #header} wrote, one after another; a frame's bytes are a view of {@code bytes}, not a copy
+     * (the driver reads a million and more of them on one thread while the executors wait).
+     */
+    public static final class HeaderReader {
+        private final byte[] bytes;
+        private final ByteBuffer in;
+
+        public HeaderReader(byte[] bytes) {
+            this.bytes = bytes;
+            this.in = ByteBuffer.wrap(bytes);   // big-endian, as DataOutputStream writes
+        }
+
+        /** The next header, or null at the end. */
+        public Header next() throws IOException {
+            if (!in.hasRemaining()) return null;
+            int at = in.position();
+            try {
+                long nanos = in.getLong();
+                int kind = in.get();
+                if (kind == LABEL) {
+                    int length = Short.toUnsignedInt(in.getShort(in.position()));
+                    if (2 + length > in.remaining()) throw new BufferUnderflowException();
+                    String label = new DataInputStream(new ByteArrayInputStream(bytes, in.position(), 2 + length)).readUTF();
+                    in.position(in.position() + 2 + length);
+                    return new Header(nanos, 0, 0, 0, 0, null, label);
+                }
+                if (kind != FRAME) throw new IOException("a frame's headers of an unknown kind " + kind + " at byte " + at);
+                int link = in.get(), raw = in.getInt(), original = in.getInt(), iface = in.getInt(), n = in.getInt();
+                if (link < 0 || link >= LINKS.length || n < 0 || n > in.remaining()) {
+                    throw new IOException("damaged frame headers at byte " + at + " (link " + link + ", " + n + " bytes)");
+                }
+                ByteBuffer frame = in.slice(in.position(), n);
+                in.position(in.position() + n);
+                return new Header(nanos, link, raw, original, iface, frame, null);
+            } catch (BufferUnderflowException e) {
+                throw new IOException("frame headers cut short at byte " + at + " of " + bytes.length, e);
+            }
         }
     }
 

@@ -9,9 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,12 +90,12 @@ class ClusterAnalysisTest {
         for (int r = 1; ; r++) {
             // The driver: the pass over the headers; each counted packet goes whole, with its figures, to its part.
             ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(options);
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(headerBytes.toByteArray()));
+            ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(headerBytes.toByteArray());
             List<List<Object[]>> byPart = new ArrayList<>();
             for (int i = 0; i < parts; i++) byPart.add(new ArrayList<>());
             ClusterAnalysis.Header h;
             int i = 0;
-            while ((h = ClusterAnalysis.Header.read(in)) != null) {
+            while ((h = in.next()) != null) {
                 Frame f = frames.get(i++);
                 if (!driver.accept(h, f.number())) continue;
                 Frame packet = driver.reassembled() != null ? driver.reassembled() : f;

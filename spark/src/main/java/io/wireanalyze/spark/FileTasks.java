@@ -66,8 +66,7 @@ final class FileTasks {
 
         /** What the driver needs of every file at the start: its first frame's time (none: empty), how it ended. */
         Summary summary() throws IOException {
-            ClusterAnalysis.Header first = bytes.length == 0 ? null
-                    : ClusterAnalysis.Header.read(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes)));
+            ClusterAnalysis.Header first = new ClusterAnalysis.HeaderReader(bytes).next();
             return new Summary(file, first != null, first == null ? 0 : first.timestampNanos(), stopReason, error);
         }
     }

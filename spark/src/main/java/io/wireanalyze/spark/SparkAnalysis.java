@@ -17,8 +17,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -204,7 +202,7 @@ public final class SparkAnalysis implements ClusterEngine {
     private static long merge(JavaRDD<FileTasks.Headers> headers, List<FileTasks.Summary> summaries, ClusterAnalysis.Driver driver,
                               List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
         // A file in the merge: its next header, or (in == null) the first frame's time of a file not fetched yet.
-        record Head(int file, long index, long nanos, ClusterAnalysis.Header header, DataInputStream in) {
+        record Head(int file, long index, long nanos, ClusterAnalysis.Header header, ClusterAnalysis.HeaderReader in) {
         }
         Comparator<Head> order = Comparator.comparingLong(Head::nanos).thenComparingInt(Head::file);
         PriorityQueue<Head> heads = new PriorityQueue<>(order);
@@ -224,26 +222,36 @@ public final class SparkAnalysis implements ClusterEngine {
                     for (FileTasks.Headers f : p) {
                         if (start.stream().noneMatch(x -> x.file() == f.file))   // file i is partition i, by parallelize
                             throw new IllegalStateException("asked for the headers of files " + java.util.Arrays.toString(files) + ", got " + f.file);
-                        DataInputStream in = new DataInputStream(new ByteArrayInputStream(f.bytes));
-                        ClusterAnalysis.Header first = ClusterAnalysis.Header.read(in);
+                        ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(f.bytes);
+                        ClusterAnalysis.Header first = in.next();
                         heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
                     }
                 }
                 continue;
             }
-            number++;
-            if (driver.accept(h.header(), number)) {
-                Frame whole = driver.reassembled();
-                if (whole != null) {
-                    // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
-                    long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
-                    reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
-                } else {
-                    figures.get(h.file()).add(h.index(), number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
+            // This file's frames go on, without the queue, until another file's next frame comes first (on equal times,
+            // the file named first): a rotated file's run is the whole file.
+            Head other = heads.peek();
+            long index = h.index();
+            for (ClusterAnalysis.Header header = h.header(); header != null; index++) {
+                number++;
+                if (driver.accept(header, number)) {
+                    Frame whole = driver.reassembled();
+                    if (whole != null) {
+                        // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
+                        long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
+                        reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
+                    } else {
+                        figures.get(h.file()).add(index, number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
+                    }
+                }
+                header = h.in().next();
+                if (header != null && other != null && (header.timestampNanos() > other.nanos()
+                        || header.timestampNanos() == other.nanos() && h.file() > other.file())) {
+                    heads.add(new Head(h.file(), index + 1, header.timestampNanos(), header, h.in()));
+                    break;
                 }
             }
-            ClusterAnalysis.Header next = ClusterAnalysis.Header.read(h.in());
-            if (next != null) heads.add(new Head(h.file(), h.index() + 1, next.timestampNanos(), next, h.in()));
         }
         if (driver.tcpPackets() >= 1L << INDEX_BITS) throw new IOException("more than 2^40 TCP packets");
         return number;

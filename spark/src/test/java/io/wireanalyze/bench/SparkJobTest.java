@@ -178,6 +178,46 @@ class SparkJobTest {
         assertEquals(expected, withoutSource(json("--engine=spark", List.of(dir.toString()))), "the Spark job on 5 files");
     }
 
+    /**
+     * Captures of one system made on several hosts overlap in time: every fixture of a registry, naming or relay, its
+     * frames dealt to three files in turn (0, 1, 2, 0, ...), so that the pass over the headers goes from file to file at
+     * every frame, and on equal times takes the file named first. The Spark job gives the whole file's JSON, as --merge.
+     */
+    @ParameterizedTest
+    @MethodSource("rotated")
+    void framesDealtToThreeFilesGiveTheWholeFile(Path pcap) throws Exception {
+        // A pcapng may carry its TLS secrets, which the pcap files written here cannot: those are rotatedPieces' alone.
+        if (!pcap.toString().endsWith(".pcap")) return;
+        List<io.wireanalyze.frame.Frame> frames = TestCaptures.frames(pcap);
+        Path dir = Files.createDirectories(work.resolve("dealt-" + pcap.getFileName()));
+        List<java.io.ByteArrayOutputStream> files = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+            java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(24).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            header.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(262144).putInt(frames.get(0).rawLinkType());
+            file.write(header.array());
+            files.add(file);
+        }
+        for (io.wireanalyze.frame.Frame f : frames) {
+            byte[] bytes = new byte[f.capturedLength()];
+            f.bytes().duplicate().get(bytes);
+            java.nio.ByteBuffer r = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            r.putInt((int) (f.timestampNanos() / 1_000_000_000L)).putInt((int) (f.timestampNanos() % 1_000_000_000L))
+                    .putInt(bytes.length).putInt(f.originalLength());
+            java.io.ByteArrayOutputStream file = files.get((int) ((f.number() - 1) % 3));
+            file.write(r.array());
+            file.write(bytes);
+        }
+        for (int i = 0; i < 3; i++) Files.write(dir.resolve("part-" + i + ".pcap"), files.get(i).toByteArray());
+        List<String> args = new ArrayList<>(keys(pcap));
+        args.add(pcap.toString());
+        List<String> dealt = new ArrayList<>(keys(pcap));
+        dealt.add(dir.toString());
+        String merged = withoutSource(json("--merge", dealt));
+        assertEquals(withoutSource(json("--merge", args)), merged, pcap + " dealt to 3 files, --merge");
+        assertEquals(merged, withoutSource(json("--engine=spark", dealt)), pcap + " dealt to 3 files, the Spark job");
+    }
+
     /** analyze's JSON (on standard output), as the command line writes it with these arguments. */
     private static String json(String engine, List<String> files) throws IOException {
         List<String> args = new ArrayList<>(List.of("analyze", engine, "--format", "json"));
