@@ -204,8 +204,8 @@ final class BenchReport {
         if (notRun != null) return new Target(what, "not run: " + notRun, null);
         if (merge == null || spark == null || !merge.best().ok() || !spark.best().ok()) return new Target(what, "failed", false);
         double ratio = spark.best().seconds() / merge.best().seconds();
-        String said = String.format(Locale.ROOT, "%.2fx (%s s against %s s); peak RSS %s against %s; the tables %s", ratio,
-                seconds(spark.best().seconds()), seconds(merge.best().seconds()), mib(spark.best().peakKib()), mib(merge.best().peakKib()),
+        String said = String.format(Locale.ROOT, "spark %s s against --merge %s s: %.2fx; peak RSS %s against %s; the tables %s",
+                seconds(spark.best().seconds()), seconds(merge.best().seconds()), ratio, mib(spark.best().peakKib()), mib(merge.best().peakKib()),
                 Boolean.TRUE.equals(sameTables) ? "identical" : "DIFFERENT");
         return new Target(what, said, ratio <= SPARK_RATIO && Boolean.TRUE.equals(sameTables));
     }

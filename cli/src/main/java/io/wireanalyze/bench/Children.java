@@ -73,6 +73,8 @@ final class Children {
                 cmd.addAll(spark.command(java, javaOpts));
             } else {
                 cmd.add(java.toString());
+                // --merge is Spark's yardstick: both run as the launcher runs them, each with its class-data archive.
+                if (tool == Tool.ANALYZE_MERGE) cmd.addAll(SparkRun.archiveOptions(SparkRun.fresh(jar.resolveSibling("wireanalyze.jsa"), jar)));
                 cmd.addAll(javaOpts);
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));

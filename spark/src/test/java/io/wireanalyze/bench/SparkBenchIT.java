@@ -51,7 +51,7 @@ class SparkBenchIT {
         String target = said.lines().filter(l -> l.startsWith("Spark (embedded, local[*]) within 2x of analyze --merge (mixed 6k in 3 files)"))
                 .findFirst().orElseThrow(() -> new AssertionError(said));
         assertTrue(target.contains("the tables identical"), target);
-        assertTrue(target.matches(".*[0-9.]+x \\([0-9.]+ s against [0-9.]+ s\\); peak RSS [0-9,]+ MiB against [0-9,]+ MiB.*"), target);
+        assertTrue(target.matches(".*spark [0-9.]+ s against --merge [0-9.]+ s: [0-9.]+x; peak RSS [0-9,]+ MiB against [0-9,]+ MiB.*"), target);
     }
 
     private static long frames(Path capture) throws java.io.IOException {
