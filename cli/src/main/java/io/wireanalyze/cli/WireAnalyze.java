@@ -34,7 +34,27 @@ public final class WireAnalyze implements Runnable {
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        System.exit(commandLine().execute(args));
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            code = outOfMemory(new PrintWriter(System.err, true), Runtime.getRuntime().maxMemory());
+        }
+        System.exit(code);
+    }
+
+    /**
+     * Says that the heap ran out, and how to give the JVM more (the launcher's default heap is bounded: 768 MiB, or a
+     * quarter of the memory), instead of the JVM's stack trace; returns the failure exit code. What the analysis keeps
+     * live grows with the connections under way at once, not with the capture's length.
+     */
+    static int outOfMemory(PrintWriter err, long maxHeapBytes) {
+        long mib = maxHeapBytes >> 20;
+        err.println("wireanalyze: out of memory: what this analysis keeps live (its connections under way at once) outgrew the"
+                + " JVM's heap of " + mib + " MiB; run it with a larger one, e.g. WIREANALYZE_JAVA_OPTS=\"-XX:+UseParallelGC -Xmx"
+                + Math.max(1024, 2 * mib) + "m\" ./wireanalyze ...");
+        err.flush();
+        return FAILURE;
     }
 
     /** The configured command line (also used by tests, with their own writers). */
