@@ -46,8 +46,8 @@ final class FileTasks {
 
     /**
      * A file's frames' headers ({@link ClusterAnalysis#header}), or the error that stopped its reading. They stay on the
-     * executors (a persisted RDD) until the driver's pass over them comes to the file: the driver holds the headers of
-     * the files its pass is in, not of all.
+     * executors (a persisted RDD) until the driver's pass over them comes near the file: the driver holds the headers of
+     * the files its pass is in and of the next few, not of all.
      */
     static final class Headers implements Serializable {
         final int file;

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -197,7 +198,9 @@ public final class SparkAnalysis implements ClusterEngine {
      * Reads the files' headers in time order (a k-way merge: earliest first, on equal times the file named first), as
      * {@code MergedSource} reads frames; each counted TCP packet's figures go to its file's task. A file's headers are
      * fetched from Spark when the merge reaches its first frame (with the next files to start, {@link #FETCH} at a
-     * time), and dropped when it has passed their last: rotated files are fetched a few at a time. Returns the frames.
+     * time), and dropped when it has passed their last: rotated files are fetched a few at a time. While the pass goes
+     * through a batch, a job of its own fetches the next one, so the driver holds at most two batches and rarely waits
+     * for one. Returns the frames.
      */
     private static long merge(JavaRDD<FileTasks.Headers> headers, List<FileTasks.Summary> summaries, ClusterAnalysis.Driver driver,
                               List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
@@ -208,53 +211,91 @@ public final class SparkAnalysis implements ClusterEngine {
         PriorityQueue<Head> heads = new PriorityQueue<>(order);
         for (FileTasks.Summary s : summaries) if (s.any()) heads.add(new Head(s.file(), 0, s.firstNanos(), null, null));
         long number = 0;
-        while (!heads.isEmpty()) {
-            Head h = heads.poll();
-            if (h.in() == null) {
-                // The merge has come to a file not fetched yet: fetch it, and the next ones to start, in one job.
-                List<Head> start = new ArrayList<>(List.of(h));
-                List<Head> later = new ArrayList<>(heads.stream().filter(x -> x.in() == null).sorted(order).limit(FETCH - 1).toList());
-                heads.removeAll(later);
-                start.addAll(later);
-                int[] files = start.stream().mapToInt(Head::file).toArray();
-                List<FileTasks.Headers>[] fetched = headers.collectPartitions(files);
-                for (List<FileTasks.Headers> p : fetched) {
-                    for (FileTasks.Headers f : p) {
-                        if (start.stream().noneMatch(x -> x.file() == f.file))   // file i is partition i, by parallelize
-                            throw new IllegalStateException("asked for the headers of files " + java.util.Arrays.toString(files) + ", got " + f.file);
-                        ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(f.bytes);
-                        ClusterAnalysis.Header first = in.next();
-                        heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
-                    }
-                }
-                continue;
-            }
-            // This file's frames go on, without the queue, until another file's next frame comes first (on equal times,
-            // the file named first): a rotated file's run is the whole file.
-            Head other = heads.peek();
-            long index = h.index();
-            for (ClusterAnalysis.Header header = h.header(); header != null; index++) {
-                number++;
-                if (driver.accept(header, number)) {
-                    Frame whole = driver.reassembled();
-                    if (whole != null) {
-                        // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
-                        long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
-                        reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
+        // The next files' headers, fetched in a job of their own while the pass goes through the files before them.
+        Fetching next = null;
+        try {
+            while (!heads.isEmpty()) {
+                Head h = heads.poll();
+                if (h.in() == null) {
+                    // The merge has come to a file not fetched yet: take it and the next ones to start, fetched ahead or now.
+                    List<Head> start = new ArrayList<>(List.of(h));
+                    List<Head> later = new ArrayList<>(heads.stream().filter(x -> x.in() == null).sorted(order).limit(FETCH - 1).toList());
+                    heads.removeAll(later);
+                    start.addAll(later);
+                    int[] files = start.stream().mapToInt(Head::file).toArray();
+                    List<FileTasks.Headers>[] fetched;
+                    if (next != null && Arrays.equals(next.files(), files)) {
+                        fetched = next.get();
                     } else {
-                        figures.get(h.file()).add(index, number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
+                        if (next != null) next.ended();   // fetched ahead for other files: let its job end first
+                        fetched = headers.collectPartitions(files);
+                    }
+                    next = null;
+                    for (List<FileTasks.Headers> p : fetched) {
+                        for (FileTasks.Headers f : p) {
+                            if (start.stream().noneMatch(x -> x.file() == f.file))   // file i is partition i, by parallelize
+                                throw new IllegalStateException("asked for the headers of files " + Arrays.toString(files) + ", got " + f.file);
+                            ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(f.bytes);
+                            ClusterAnalysis.Header first = in.next();
+                            heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
+                        }
+                    }
+                    int[] ahead = heads.stream().filter(x -> x.in() == null).sorted(order).limit(FETCH).mapToInt(Head::file).toArray();
+                    if (ahead.length > 0) next = Fetching.start(headers, ahead);
+                    continue;
+                }
+                // This file's frames go on, without the queue, until another file's next frame comes first (on equal times,
+                // the file named first): a rotated file's run is the whole file.
+                Head other = heads.peek();
+                long index = h.index();
+                for (ClusterAnalysis.Header header = h.header(); header != null; index++) {
+                    number++;
+                    if (driver.accept(header, number)) {
+                        Frame whole = driver.reassembled();
+                        if (whole != null) {
+                            // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
+                            long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
+                            reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
+                        } else {
+                            figures.get(h.file()).add(index, number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
+                        }
+                    }
+                    header = h.in().next();
+                    if (header != null && other != null && (header.timestampNanos() > other.nanos()
+                            || header.timestampNanos() == other.nanos() && h.file() > other.file())) {
+                        heads.add(new Head(h.file(), index + 1, header.timestampNanos(), header, h.in()));
+                        break;
                     }
                 }
-                header = h.in().next();
-                if (header != null && other != null && (header.timestampNanos() > other.nanos()
-                        || header.timestampNanos() == other.nanos() && h.file() > other.file())) {
-                    heads.add(new Head(h.file(), index + 1, header.timestampNanos(), header, h.in()));
-                    break;
-                }
             }
+        } finally {
+            if (next != null) next.ended();   // no job of ours outlives the pass
         }
         if (driver.tcpPackets() >= 1L << INDEX_BITS) throw new IOException("more than 2^40 TCP packets");
         return number;
+    }
+
+    /** The headers of some files, fetched by a job run from a thread of its own (Spark takes jobs from several threads). */
+    private record Fetching(int[] files, java.util.concurrent.CompletableFuture<List<FileTasks.Headers>[]> job) {
+
+        static Fetching start(JavaRDD<FileTasks.Headers> headers, int[] files) {
+            return new Fetching(files, java.util.concurrent.CompletableFuture.supplyAsync(() -> headers.collectPartitions(files)));
+        }
+
+        /** Waits for the job to end, whatever its outcome (its headers are not needed). */
+        void ended() {
+            job.handle((headers, failure) -> null).join();
+        }
+
+        /** The fetched headers, once the job has ended; its failure as the pass's. */
+        List<FileTasks.Headers>[] get() throws IOException {
+            try {
+                return job.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                throw new IOException("fetching the headers of files " + Arrays.toString(files) + ": " + e.getCause(), e.getCause());
+            }
+        }
     }
 
     /** Files whose headers, or parts whose results, the driver fetches in one job. */
