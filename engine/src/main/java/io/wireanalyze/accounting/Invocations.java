@@ -61,10 +61,11 @@ final class Invocations {
      * ({@link ByteCount.Sum}): key to bytes, only the counts the invocation has.
      */
     private static Map<String, Long> counts(Sums request, Sums replies) {
+        if (request.counts == null && replies.counts == null) return Map.of();
         int messages = request.messages + replies.messages;
         Map<ByteCount, long[]> all = new LinkedHashMap<>();
         for (Sums side : List.of(request, replies)) {
-            side.counts.forEach((c, sd) -> {
+            if (side.counts != null) side.counts.forEach((c, sd) -> {
                 long[] a = all.computeIfAbsent(c, k -> new long[2]);
                 a[0] += sd[0];
                 a[1] += sd[1];
@@ -82,20 +83,16 @@ final class Invocations {
     }
 
     /** What the messages of one side of an exchange (the request and its fragments, or the reply and its) add up to. */
-    private static final class Sums {
+    private static final class Sums implements Details.CountSink {
         long packets, dataPackets, wire, bytes, dataBytes;
         long firstNanos = Long.MAX_VALUE, lastNanos = Long.MIN_VALUE, lastFrame = Long.MIN_VALUE;
         int messages;
-        /** Per count: its bytes, and how many of the messages declared it. */
-        final Map<ByteCount, long[]> counts = new LinkedHashMap<>();
+        /** Per count: its bytes, and how many of the messages declared it; null until one declares one (JRMP and GIOP never do). */
+        Map<ByteCount, long[]> counts;
 
         void add(Message m, Ledger.Placed pl, int at) {
             messages++;
-            m.info().details().counts((c, n) -> {
-                long[] a = counts.computeIfAbsent(c, k -> new long[2]);
-                a[0] += n;
-                a[1]++;
-            });
+            m.info().details().counts(this);
             packets += pl.packets(at);
             dataPackets += pl.dataPackets(at);
             wire += pl.wireBytes(at);
@@ -104,6 +101,14 @@ final class Invocations {
             firstNanos = Math.min(firstNanos, pl.firstNanos(at));
             lastNanos = Math.max(lastNanos, pl.lastNanos(at));
             lastFrame = Math.max(lastFrame, pl.lastFrame(at));
+        }
+
+        @Override
+        public void count(ByteCount count, long n) {
+            if (counts == null) counts = new LinkedHashMap<>();
+            long[] a = counts.computeIfAbsent(count, k -> new long[2]);
+            a[0] += n;
+            a[1]++;
         }
     }
 
