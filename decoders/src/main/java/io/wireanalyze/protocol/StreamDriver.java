@@ -5,6 +5,7 @@ import io.wireanalyze.tcp.BufferPool;
 import io.wireanalyze.tcp.Direction;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.function.Consumer;
 
 /**
@@ -26,11 +27,17 @@ public final class StreamDriver {
     /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
     private byte[] buf = NONE;
     /**
-     * The whole of {@code buf}, made again when {@code buf} is another array: {@link #view()} slices it, one buffer per
-     * decode step instead of two (a step per chunk of bytes: it showed among the per-packet allocations); null until
-     * then. Never handed out.
+     * The whole of {@code buf}, made again when {@code buf} is another array: {@link #view()} slices it when the pending
+     * bytes do not start the array, one buffer per view instead of two; null until then. Never handed out.
      */
     private ByteBuffer whole;
+    /**
+     * The last {@link #view()}: {@code buf} from {@code viewStart} to its end, its limit at the bytes pending. A message
+     * that waits for more bytes is viewed again from the same start: the same buffer then serves, its limit moved (a
+     * view per decode step showed among the per-packet allocations).
+     */
+    private ByteBuffer view;
+    private int viewStart;
     private int start;
     private int end;
     private long bufOffset;            // stream offset of buf[start]
@@ -74,10 +81,22 @@ public final class StreamDriver {
         return end - start;
     }
 
-    /** The buffered bytes (for probes), without consuming them. */
+    /**
+     * The buffered bytes (for probes and decoders), without consuming them: valid until the driver's next call, as a
+     * buffer handed out before may be handed out again (its position, limit and order set anew).
+     */
     public ByteBuffer view() {
-        if (whole == null || whole.array() != buf) whole = ByteBuffer.wrap(buf);
-        return whole.slice(start, end - start);
+        if (view == null || view.array() != buf || viewStart != start) {
+            if (start == 0) {
+                view = ByteBuffer.wrap(buf);   // what the slice from 0 would be (a pooled array is taken anew per message)
+            } else {
+                if (whole == null || whole.array() != buf) whole = ByteBuffer.wrap(buf);
+                view = whole.slice(start, buf.length - start);
+            }
+            viewStart = start;
+        }
+        view.clear().limit(end - start);
+        return view.order(ByteOrder.BIG_ENDIAN);
     }
 
     /** Stream offset of the first buffered byte. */
@@ -185,6 +204,7 @@ public final class StreamDriver {
     public void discard() {
         pool.give(buf);
         buf = NONE;
+        whole = view = null;
         start = 0;
         end = 0;
     }
@@ -253,10 +273,11 @@ public final class StreamDriver {
             start = 0;
             end = 0;
             // Nothing pending: the buffer goes back to the pool, if there is one (a connection between messages then
-            // holds none); without, the driver keeps it for its next message.
+            // holds none, nor a view of it); without, the driver keeps it for its next message.
             if (pool != BufferPool.NONE) {
                 pool.give(buf);
                 buf = NONE;
+                whole = view = null;
             }
         }
     }

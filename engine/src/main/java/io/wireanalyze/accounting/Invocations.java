@@ -9,6 +9,7 @@ import io.wireanalyze.protocol.Role;
 import io.wireanalyze.tcp.Direction;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,47 +24,48 @@ import java.util.Map;
 final class Invocations {
 
     private final String marker;
-    private final Map<Message, Ledger.Placed> placed;
+    private final Ledger.Placed placed;
 
-    Invocations(String marker, Map<Message, Ledger.Placed> placed) {
+    Invocations(String marker, Ledger.Placed placed) {
         this.marker = marker;
         this.placed = placed;
     }
 
-    /** A request, its reply (null when unanswered), and the fragments that continued either. */
+    /**
+     * A request, its reply (null when unanswered), and the fragments that continued either; with each one's index in
+     * {@link Connection#messages}, where {@link Ledger.Placed} has what its packets said.
+     */
     private static final class Exchange {
         final Message request;
+        final int requestAt;
         Message reply;
-        final List<Message> fragments = new ArrayList<>();
+        int replyAt = -1;
+        int[] fragments = NO_FRAGMENTS;
+        int fragmentCount;
 
-        Exchange(Message request) {
+        Exchange(Message request, int requestAt) {
             this.request = request;
+            this.requestAt = requestAt;
         }
 
-        List<Message> replyParts() {
-            List<Message> out = new ArrayList<>();
-            if (reply != null) out.add(reply);
-            for (Message f : fragments) if (f.direction() != request.direction()) out.add(f);
-            return out;
-        }
-
-        List<Message> requestParts() {
-            List<Message> out = new ArrayList<>();
-            out.add(request);
-            for (Message f : fragments) if (f.direction() == request.direction()) out.add(f);
-            return out;
+        void fragment(int at) {
+            if (fragmentCount == fragments.length) fragments = Arrays.copyOf(fragments, Math.max(4, 2 * fragmentCount));
+            fragments[fragmentCount++] = at;
         }
     }
+
+    private static final int[] NO_FRAGMENTS = {};
 
     /**
      * The byte counts an exchange's messages declare ({@link Details#counts}), added up as each count says
      * ({@link ByteCount.Sum}): key to bytes, only the counts the invocation has.
      */
     private static Map<String, Long> counts(Sums request, Sums replies) {
+        if (request.counts == null && replies.counts == null) return Map.of();
         int messages = request.messages + replies.messages;
         Map<ByteCount, long[]> all = new LinkedHashMap<>();
         for (Sums side : List.of(request, replies)) {
-            side.counts.forEach((c, sd) -> {
+            if (side.counts != null) side.counts.forEach((c, sd) -> {
                 long[] a = all.computeIfAbsent(c, k -> new long[2]);
                 a[0] += sd[0];
                 a[1] += sd[1];
@@ -81,28 +83,32 @@ final class Invocations {
     }
 
     /** What the messages of one side of an exchange (the request and its fragments, or the reply and its) add up to. */
-    private static final class Sums {
+    private static final class Sums implements Details.CountSink {
         long packets, dataPackets, wire, bytes, dataBytes;
         long firstNanos = Long.MAX_VALUE, lastNanos = Long.MIN_VALUE, lastFrame = Long.MIN_VALUE;
         int messages;
-        /** Per count: its bytes, and how many of the messages declared it. */
-        final Map<ByteCount, long[]> counts = new LinkedHashMap<>();
+        /** Per count: its bytes, and how many of the messages declared it; null until one declares one (JRMP and GIOP never do). */
+        Map<ByteCount, long[]> counts;
 
-        void add(Message m, Ledger.Placed pl) {
+        void add(Message m, Ledger.Placed pl, int at) {
             messages++;
-            m.info().details().counts((c, n) -> {
-                long[] a = counts.computeIfAbsent(c, k -> new long[2]);
-                a[0] += n;
-                a[1]++;
-            });
-            packets += pl.packets;
-            dataPackets += pl.dataPackets;
-            wire += pl.wireBytes;
+            m.info().details().counts(this);
+            packets += pl.packets(at);
+            dataPackets += pl.dataPackets(at);
+            wire += pl.wireBytes(at);
             bytes += m.length();
             dataBytes += m.dataLength();
-            firstNanos = Math.min(firstNanos, pl.firstNanos);
-            lastNanos = Math.max(lastNanos, pl.lastNanos);
-            lastFrame = Math.max(lastFrame, pl.lastFrame);
+            firstNanos = Math.min(firstNanos, pl.firstNanos(at));
+            lastNanos = Math.max(lastNanos, pl.lastNanos(at));
+            lastFrame = Math.max(lastFrame, pl.lastFrame(at));
+        }
+
+        @Override
+        public void count(ByteCount count, long n) {
+            if (counts == null) counts = new LinkedHashMap<>();
+            long[] a = counts.computeIfAbsent(count, k -> new long[2]);
+            a[0] += n;
+            a[1]++;
         }
     }
 
@@ -120,35 +126,38 @@ final class Invocations {
             Exchange e = exchanges.get(i);
             if (!isMarker(e.request.info())) continue;
             lastMarker = i;
-            Ledger.Placed p = placed.get(e.request);
-            if (p.firstFrame != Long.MAX_VALUE) totals.marker(p.firstNanos);
+            if (placed.seen(e.requestAt)) totals.marker(placed.firstNanos(e.requestAt));
         }
         boolean alone = requests(c) == 1;
         for (int i = 0; i < exchanges.size(); i++) {
             Exchange e = exchanges.get(i);
-            Ledger.Placed pq = placed.get(e.request);
-            if (pq.firstFrame == Long.MAX_VALUE) continue;   // no packet of the request was captured
+            if (!placed.seen(e.requestAt)) continue;   // no packet of the request was captured
+            long requestFrame = placed.firstFrame(e.requestAt), requestNanos = placed.firstNanos(e.requestAt);
             Sums request = new Sums(), replies = new Sums();
-            for (Message m : e.requestParts()) request.add(m, placed.get(m));
-            for (Message m : e.replyParts()) replies.add(m, placed.get(m));
+            request.add(e.request, placed, e.requestAt);
+            if (e.reply != null) replies.add(e.reply, placed, e.replyAt);
+            for (int f = 0; f < e.fragmentCount; f++) {
+                Message m = c.messages.get(e.fragments[f]);
+                (m.direction() == e.request.direction() ? request : replies).add(m, placed, e.fragments[f]);
+            }
             long packets = request.packets + replies.packets, dataPackets = request.dataPackets + replies.dataPackets;
             long replyFrame = replies.lastFrame;
             Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
-            Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(pq.firstFrame)) / 1e6;
+            Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(requestFrame)) / 1e6;
             String exception = e.reply == null ? null : e.reply.info().details().exception();
             Boolean warmup = lastMarker >= 0 ? i < lastMarker : null;
-            var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), pq.firstFrame, reply, latency,
+            var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), requestFrame, reply, latency,
                     packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
-                    warmup != null && warmup, i == lastMarker, exception, e.fragments.size(),
+                    warmup != null && warmup, i == lastMarker, exception, e.fragmentCount,
                     null, null, null, null, null, e.request.info().operation(), counts(request, replies));
-            int at = c.log.indexOf(pq.firstFrame);
-            totals.call(pq.firstFrame, c.log.tcpIndex(at), c.log.nanos(at));
+            int at = c.log.indexOf(requestFrame);
+            totals.call(requestFrame, c.log.tcpIndex(at), c.log.nanos(at));
             // Legs nest in time, whatever order the capture holds their frames in.
-            out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, pq.firstNanos,
+            out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, requestNanos,
                     call(e.request, request.dataBytes), request.firstNanos, replies.firstNanos,
                     reply == null ? -1 : replies.lastNanos, request.wire + replies.wire, alone,
                     stats.packets(), stats.wireBytes(), stats.durationMs(), c.client().address(), c.server().address(),
-                    e.request.info().details().wants(), pq.stamp));
+                    e.request.info().details().wants(), c.stamp(e.requestAt)));
         }
         return out;
     }
@@ -216,16 +225,19 @@ final class Invocations {
         List<Exchange> out = new ArrayList<>();
         Map<Long, Exchange> unanswered = new HashMap<>();
         Map<Long, Exchange> latest = new HashMap<>();   // by request id, kept after the reply: reply fragments follow it
-        Map<Long, Message> early = new HashMap<>();      // replies that came before their request was complete (HTTP)
+        Map<Long, Integer> early = new HashMap<>();      // replies that came before their request was complete (HTTP)
         List<List<Exchange>> byOrder = List.of(new ArrayList<>(), new ArrayList<>());   // requests without ids, per direction
-        List<List<Message>> repliesByOrder = List.of(new ArrayList<>(), new ArrayList<>());
-        for (Message m : c.messages) {
+        int[][] repliesByOrder = new int[2][];   // replies without ids, per direction, as the first repliesCount[d]
+        int[] repliesCount = new int[2];
+        for (int at = 0; at < c.messages.size(); at++) {
+            Message m = c.messages.get(at);
             switch (m.role()) {
                 case REQUEST -> {
-                    Exchange e = new Exchange(m);
+                    Exchange e = new Exchange(m, at);
                     if (m.phase() == Phase.INVOCATION) out.add(e);
                     if (m.requestId() >= 0 && early.containsKey(m.requestId())) {
-                        e.reply = early.remove(m.requestId());
+                        e.replyAt = early.remove(m.requestId());
+                        e.reply = c.messages.get(e.replyAt);
                         latest.put(m.requestId(), e);
                     } else if (m.requestId() >= 0) {
                         unanswered.put(m.requestId(), e);
@@ -236,39 +248,72 @@ final class Invocations {
                 }
                 case REPLY -> {
                     if (m.requestId() < 0) {
-                        repliesByOrder.get(m.direction().ordinal()).add(m);
+                        int d = m.direction().ordinal();
+                        if (repliesByOrder[d] == null) repliesByOrder[d] = new int[8];
+                        else if (repliesCount[d] == repliesByOrder[d].length) repliesByOrder[d] = Arrays.copyOf(repliesByOrder[d], 2 * repliesCount[d]);
+                        repliesByOrder[d][repliesCount[d]++] = at;
                         continue;
                     }
                     Exchange e = unanswered.remove(m.requestId());
-                    if (e != null) e.reply = m;
-                    else if (!latest.containsKey(m.requestId()) && early.size() < 4096) early.put(m.requestId(), m);
+                    if (e != null) {
+                        e.reply = m;
+                        e.replyAt = at;
+                    } else if (!latest.containsKey(m.requestId()) && early.size() < 4096) {
+                        early.put(m.requestId(), at);
+                    }
                 }
                 case CONTINUATION -> {
                     Exchange e = latest.get(m.requestId());
-                    if (e != null) e.fragments.add(m);
+                    if (e != null) e.fragment(at);
                 }
                 case NONE -> { }
             }
         }
-        for (Direction d : Direction.values()) pairByAcknowledgement(c, byOrder.get(d.reverse().ordinal()), repliesByOrder.get(d.ordinal()));
+        for (Direction d : Direction.values()) {
+            pairByAcknowledgement(c, byOrder.get(d.reverse().ordinal()), repliesByOrder[d.ordinal()], repliesCount[d.ordinal()]);
+        }
         return out;
     }
 
-    /** Pairs replies (in stream order) with the requests of the other direction (in stream order) they answer. */
-    private void pairByAcknowledgement(Connection c, List<Exchange> requests, List<Message> replies) {
-        replies.sort(Comparator.comparingLong(Message::offset));
+    /**
+     * Pairs replies (in stream order), the first {@code count} message indices of {@code replies}, with the requests of
+     * the other direction (in stream order) they answer.
+     */
+    private void pairByAcknowledgement(Connection c, List<Exchange> requests, int[] replies, int count) {
+        sortByOffset(c.messages, replies, count);
         requests.sort(Comparator.comparingLong(e -> e.request.offset()));
         int next = 0;
-        for (Message reply : replies) {
-            Ledger.Placed pl = placed.get(reply);
-            long acked = pl == null || pl.firstAck < 0 ? Long.MIN_VALUE : c.end(reply.direction().reverse()).offsetOf(pl.firstAck);
+        for (int r = 0; r < count; r++) {
+            Message reply = c.messages.get(replies[r]);
+            long firstAck = placed.firstAck(replies[r]);
+            long acked = firstAck < 0 ? Long.MIN_VALUE : c.end(reply.direction().reverse()).offsetOf(firstAck);
             Exchange answered = null;
             if (acked == Long.MIN_VALUE) {
                 if (next < requests.size()) answered = requests.get(next++);   // no acknowledgement to go by: in order
             } else {
                 while (next < requests.size() && requests.get(next).request.end() <= acked) answered = requests.get(next++);
             }
-            if (answered != null && answered.reply == null) answered.reply = reply;
+            if (answered != null && answered.reply == null) {
+                answered.reply = reply;
+                answered.replyAt = replies[r];
+            }
+        }
+    }
+
+    /**
+     * Sorts the first {@code count} message indices by their messages' stream offsets, stably: an insertion sort, as a
+     * direction's messages arrive in stream order (a pass that moves nothing).
+     */
+    private static void sortByOffset(List<Message> messages, int[] at, int count) {
+        for (int i = 1; i < count; i++) {
+            int x = at[i];
+            long offset = messages.get(x).offset();
+            int j = i - 1;
+            while (j >= 0 && messages.get(at[j]).offset() > offset) {
+                at[j + 1] = at[j];
+                j--;
+            }
+            at[j + 1] = x;
         }
     }
 }

@@ -6,7 +6,7 @@ import io.wireanalyze.protocol.Message;
 import io.wireanalyze.tcp.Direction;
 import io.wireanalyze.tcp.StreamReassembler;
 
-import java.util.IdentityHashMap;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,20 +17,84 @@ import java.util.List;
  */
 final class Ledger {
 
-    /** What accounting learns about one message from its packets. */
+    /**
+     * What accounting learns about each of a connection's messages from its packets, by the message's index in
+     * {@link Connection#messages}: eight longs a message in one array, not an object and a map entry each.
+     */
     static final class Placed {
-        long firstFrame = Long.MAX_VALUE;
-        long lastFrame = Long.MIN_VALUE;
-        long packets;
-        long dataPackets;
-        long wireBytes;
+        private static final int FIRST_FRAME = 0, LAST_FRAME = 1, PACKETS = 2, DATA_PACKETS = 3, WIRE_BYTES = 4,
+                FIRST_ACK = 5, FIRST_NANOS = 6, LAST_NANOS = 7, WIDTH = 8;
+        private final long[] v;
+
+        Placed(int messages) {
+            v = new long[messages * WIDTH];
+            for (int at = 0; at < v.length; at += WIDTH) {
+                v[at + FIRST_FRAME] = Long.MAX_VALUE;
+                v[at + LAST_FRAME] = Long.MIN_VALUE;
+                v[at + FIRST_ACK] = -1;
+                v[at + FIRST_NANOS] = Long.MAX_VALUE;
+                v[at + LAST_NANOS] = Long.MIN_VALUE;
+            }
+        }
+
+        /** A packet carrying some of message {@code m}'s bytes: {@code ack} is its acknowledgement number (raw). */
+        void bytes(int m, long frame, long ack, long nanos) {
+            int at = m * WIDTH;
+            if (frame < v[at + FIRST_FRAME]) {
+                v[at + FIRST_FRAME] = frame;
+                v[at + FIRST_ACK] = ack;
+            }
+            v[at + LAST_FRAME] = Math.max(v[at + LAST_FRAME], frame);
+            v[at + FIRST_NANOS] = Math.min(v[at + FIRST_NANOS], nanos);
+            v[at + LAST_NANOS] = Math.max(v[at + LAST_NANOS], nanos);
+        }
+
+        /** A packet accounted to message {@code m}. */
+        void packet(int m, long wireBytes, boolean data) {
+            int at = m * WIDTH;
+            v[at + PACKETS]++;
+            v[at + WIRE_BYTES] += wireBytes;
+            if (data) v[at + DATA_PACKETS]++;
+        }
+
+        /** Whether any packet carried some of its bytes. */
+        boolean seen(int m) {
+            return firstFrame(m) != Long.MAX_VALUE;
+        }
+
+        long firstFrame(int m) {
+            return v[m * WIDTH + FIRST_FRAME];
+        }
+
+        long lastFrame(int m) {
+            return v[m * WIDTH + LAST_FRAME];
+        }
+
+        long packets(int m) {
+            return v[m * WIDTH + PACKETS];
+        }
+
+        long dataPackets(int m) {
+            return v[m * WIDTH + DATA_PACKETS];
+        }
+
+        long wireBytes(int m) {
+            return v[m * WIDTH + WIRE_BYTES];
+        }
+
         /** The acknowledgement number (raw) its first packet carried, or -1: what the sender had received by then. */
-        long firstAck = -1;
+        long firstAck(int m) {
+            return v[m * WIDTH + FIRST_ACK];
+        }
+
         /** The earliest and latest capture time of its packets (a capture's order may differ from time order). */
-        long firstNanos = Long.MAX_VALUE;
-        long lastNanos = Long.MIN_VALUE;
-        /** Its place in the capture: when it was decoded, what facts of other connections count for it. */
-        long stamp;
+        long firstNanos(int m) {
+            return v[m * WIDTH + FIRST_NANOS];
+        }
+
+        long lastNanos(int m) {
+            return v[m * WIDTH + LAST_NANOS];
+        }
     }
 
     /** Where a connection's accounting goes. */
@@ -49,7 +113,9 @@ final class Ledger {
     private final Connection c;
     private final PacketLog log;
     private final long startNanos;
-    private final IdentityHashMap<Message, Placed> placed = new IdentityHashMap<>();
+    private final Placed placed;
+    /** Per direction (C2S, S2C), the index in {@link Connection#messages} of each message of {@link Connection#byDirection}. */
+    private final int[][] indexOf = new int[2][];
     /**
      * For a running view's accounting of a connection still open ({@link #provisional}): per direction (C2S, S2C), the
      * stream offset past its last decoded message, from which payload is a message still arriving; else null.
@@ -64,6 +130,13 @@ final class Ledger {
         this.c = connection;
         this.log = connection.log;
         this.startNanos = startNanos;
+        this.placed = new Placed(connection.messages.size());
+        int[] next = new int[2];
+        for (Direction d : Direction.values()) indexOf[d.ordinal()] = new int[c.byDirection.get(d.ordinal()).size()];
+        for (int i = 0; i < c.messages.size(); i++) {
+            int d = c.messages.get(i).direction().ordinal();
+            indexOf[d][next[d]++] = i;
+        }
     }
 
     /**
@@ -87,27 +160,23 @@ final class Ledger {
     void account(Totals totals, Sink sink) {
         int n = log.size();
         Phase[] phase = new Phase[n];
-        Message[] owner = new Message[n];
+        int[] owner = new int[n];   // the index of the message each packet is accounted to, or -1
+        Arrays.fill(owner, -1);
         boolean[] data = new boolean[n];
         boolean payloadSeen = false;
-        for (int i = 0; i < c.messages.size(); i++) {
-            Placed pl = new Placed();
-            pl.stamp = c.stamp(i);
-            placed.put(c.messages.get(i), pl);
-        }
 
         for (int i = 0; i < n; i++) {
             Direction dir = c.direction(log.fromInitiator(i));
-            Message m = null;
+            int m = -1;
             int flags = log.flags(i);
             if (log.payloadLength(i) > 0) {
                 payloadSeen = true;
                 m = byPayload(dir, i, data);
-                if (m == null && arrivingFrom != null && log.streamOffset(i) >= arrivingFrom[dir.ordinal()]) {
+                if (m < 0 && arrivingFrom != null && log.streamOffset(i) >= arrivingFrom[dir.ordinal()]) {
                     arriving++;
                     continue;
                 }
-                phase[i] = m != null ? m.phase() : Phase.UNPARSED;
+                phase[i] = phaseOf(m);
             } else if ((flags & TcpSegment.SYN) != 0) {
                 phase[i] = Phase.TCP_SETUP;
             } else if ((flags & (TcpSegment.FIN | TcpSegment.RST)) != 0) {
@@ -117,8 +186,8 @@ final class Ledger {
                 long acked = log.rawAck(i) >= 0 ? rev.offsetOf(log.rawAck(i)) : Long.MIN_VALUE;
                 if (rev.finOffset() >= 0 && acked > rev.finOffset()) {
                     phase[i] = Phase.TCP_TEARDOWN;
-                } else if (acked > 0 && (m = containing(c.byDirection.get(dir.reverse().ordinal()), acked - 1)) != null) {
-                    phase[i] = m.phase();
+                } else if (acked > 0 && (m = containing(dir.reverse(), acked - 1)) >= 0) {
+                    phase[i] = phaseOf(m);
                 } else if (c.sawSyn && (!payloadSeen || (acked == 0 && log.streamOffset(i) == 0))) {
                     // The handshake's ACK: it acknowledges only the peer's SYN and its sender has sent nothing yet,
                     // wherever the file puts it (a multi-queue card or two merged interfaces may put it after data).
@@ -128,16 +197,11 @@ final class Ledger {
                     // last message it acknowledges whole, else with none (unparsed). Stream places, not the file's
                     // order: a reordered capture gives the same (before: the previous packet's message in the file).
                     m = fallbackOwner(dir, i, acked);
-                    phase[i] = m != null ? m.phase() : Phase.UNPARSED;
+                    phase[i] = phaseOf(m);
                 }
             }
             owner[i] = m;
-            if (m != null) {
-                Placed pl = placed.get(m);
-                pl.packets++;
-                pl.wireBytes += log.wireLength(i);
-                if (data[i]) pl.dataPackets++;
-            }
+            if (m >= 0) placed.packet(m, log.wireLength(i), data[i]);
             totals.packet(phase[i], log.wireLength(i), log.payloadLength(i), log.retransmission(i), log.elapsed(i), log.nanos(i));
         }
         AnalysisResult.ConnectionStats stats = connectionStats();
@@ -147,27 +211,29 @@ final class Ledger {
         if (options.keepPackets()) rows(phase, owner, data, sink);
     }
 
-    /** The message holding most of the packet's bytes; marks the packet as data when it carries invocation data. */
-    private Message byPayload(Direction dir, int i, boolean[] data) {
+    /** The phase of the message of index {@code m}; unparsed for none (-1). */
+    private Phase phaseOf(int m) {
+        return m >= 0 ? c.messages.get(m).phase() : Phase.UNPARSED;
+    }
+
+    /**
+     * The index of the message holding most of the packet's bytes, or -1; marks the packet as data when it carries
+     * invocation data.
+     */
+    private int byPayload(Direction dir, int i, boolean[] data) {
         List<Message> list = c.byDirection.get(dir.ordinal());
+        int[] index = indexOf[dir.ordinal()];
         long lo = log.streamOffset(i), hi = lo + log.payloadLength(i);
-        long frame = log.frame(i), nanos = log.nanos(i);
-        Message best = null;
+        long frame = log.frame(i), nanos = log.nanos(i), ack = log.rawAck(i);
+        int best = -1;
         long bestOverlap = 0;
         for (int j = firstEndingAfter(list, lo); j < list.size() && list.get(j).offset() < hi; j++) {
             Message m = list.get(j);
             long overlap = Math.min(hi, m.end()) - Math.max(lo, m.offset());
             if (overlap <= 0) continue;
-            Placed pl = placed.get(m);
-            if (frame < pl.firstFrame) {
-                pl.firstFrame = frame;
-                pl.firstAck = log.rawAck(i);
-            }
-            pl.lastFrame = Math.max(pl.lastFrame, frame);
-            pl.firstNanos = Math.min(pl.firstNanos, nanos);
-            pl.lastNanos = Math.max(pl.lastNanos, nanos);
+            placed.bytes(index[j], frame, ack, nanos);
             if (overlap > bestOverlap) {
-                best = m;
+                best = index[j];
                 bestOverlap = overlap;
             }
             if (m.phase() == Phase.INVOCATION && m.dataLength() > 0
@@ -178,22 +244,24 @@ final class Ledger {
 
     /**
      * The owner of a pure ACK that acknowledges no message's bytes: the message holding the last byte its sender had
-     * sent, else the last message of the peer's that ends where it acknowledges or before, else null.
+     * sent, else the last message of the peer's that ends where it acknowledges or before, else none (-1).
      */
-    private Message fallbackOwner(Direction dir, int i, long acked) {
+    private int fallbackOwner(Direction dir, int i, long acked) {
         long sent = log.streamOffset(i);
-        Message own = sent > 0 ? containing(c.byDirection.get(dir.ordinal()), sent - 1) : null;
-        if (own != null) return own;
-        if (acked <= 0) return null;
-        List<Message> peer = c.byDirection.get(dir.reverse().ordinal());
-        int j = firstEndingAfter(peer, acked);
-        return j > 0 ? peer.get(j - 1) : null;
+        int own = sent > 0 ? containing(dir, sent - 1) : -1;
+        if (own >= 0) return own;
+        if (acked <= 0) return -1;
+        Direction peer = dir.reverse();
+        int j = firstEndingAfter(c.byDirection.get(peer.ordinal()), acked);
+        return j > 0 ? indexOf[peer.ordinal()][j - 1] : -1;
     }
 
-    private static Message containing(List<Message> list, long offset) {
+    /** The index of the message of direction {@code dir} holding the stream's byte at {@code offset}, or -1. */
+    private int containing(Direction dir, long offset) {
+        List<Message> list = c.byDirection.get(dir.ordinal());
         int j = firstEndingAfter(list, offset);
-        if (j < list.size() && list.get(j).offset() <= offset) return list.get(j);
-        return null;
+        if (j < list.size() && list.get(j).offset() <= offset) return indexOf[dir.ordinal()][j];
+        return -1;
     }
 
     /** Index of the first message whose end is past {@code offset} (messages of a direction are in stream order). */
@@ -208,16 +276,12 @@ final class Ledger {
 
     /** The connection's messages, each ordered by its first frame then by its connection and place there. */
     private void messageRecords(Sink sink) {
-        int i = 0;
-        for (Message m : c.messages) {
-            if (!options.keepMessage().test(m)) {
-                i++;   // left out of the result: the others keep their place
-                continue;
-            }
-            Placed pl = placed.get(m);
-            boolean seen = pl.firstFrame != Long.MAX_VALUE;
-            sink.message((long) c.id << 32 | i++, new MessageRecord(seen ? pl.firstFrame : null, seen ? pl.lastFrame : null,
-                    seen ? (log.nanosOf(pl.firstFrame) - startNanos) / 1e6 : null, c.id, m, pl.packets), pl.stamp);
+        for (int i = 0; i < c.messages.size(); i++) {
+            Message m = c.messages.get(i);
+            if (!options.keepMessage().test(m)) continue;   // left out of the result: the others keep their place
+            boolean seen = placed.seen(i);
+            sink.message((long) c.id << 32 | i, new MessageRecord(seen ? placed.firstFrame(i) : null, seen ? placed.lastFrame(i) : null,
+                    seen ? (log.nanosOf(placed.firstFrame(i)) - startNanos) / 1e6 : null, c.id, m, placed.packets(i)), c.stamp(i));
         }
     }
 
@@ -236,9 +300,9 @@ final class Ledger {
                 c.sawSyn, c.gapBytes(), c.messages.size(), c.conflictingBytes());
     }
 
-    private void rows(Phase[] phase, Message[] owner, boolean[] data, Sink sink) {
+    private void rows(Phase[] phase, int[] owner, boolean[] data, Sink sink) {
         for (int i = 0; i < log.size(); i++) {
-            Message m = owner[i];
+            Message m = owner[i] < 0 ? null : c.messages.get(owner[i]);
             String label = m == null ? "" : m.info().method() == null ? m.type().label() : m.type().label() + " " + m.info().method();
             sink.packet(new AnalysisResult.PacketRow(log.frame(i), (log.nanos(i) - startNanos) / 1e6, c.id,
                     c.direction(log.fromInitiator(i)).label(), log.wireLength(i), log.payloadLength(i),
