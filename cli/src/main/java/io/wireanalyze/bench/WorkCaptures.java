@@ -82,7 +82,7 @@ final class WorkCaptures {
      * {@code whole} cut into {@code files} pcap files of about the same number of records, in order (as {@code editcap -c}
      * cuts, or a sensor's ring buffer rotates): the folder {@code <name>-in-<files>/} beside it, holding {@code
      * part-00.pcap} and on (and nothing else: it is analysed as a folder), with {@code <name>-in-<files>.params} beside
-     * it; reused while it was cut from the same file. The records are copied as they are, not parsed.
+     * it; reused while it was cut from the same file. Read and written as the bench's captures are ({@link PcapOut}).
      */
     Path pieces(CaptureSynthesizer.Summary whole, int files) throws IOException {
         String name = whole.file().getFileName().toString().replaceFirst("\\.pcap$", "");
@@ -101,32 +101,17 @@ final class WorkCaptures {
         }
         Files.createDirectories(folder);
         long perFile = (whole.packets() + files - 1) / files;
-        try (var in = new java.io.DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(whole.file()), 1 << 20))) {
-            byte[] header = new byte[PcapOut.FILE_HEADER];
-            in.readFully(header);
-            if (java.nio.ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt() != PcapOut.MAGIC_NANOS)
-                throw new IOException(whole.file() + ": not a capture this bench wrote (expected a little-endian nanosecond pcap)");
-            byte[] record = new byte[PcapOut.RECORD_HEADER + PcapOut.SNAPLEN];
-            for (int f = 0; ; f++) {
-                Path piece = folder.resolve(String.format(Locale.ROOT, "part-%02d.pcap", f));
-                long n = 0;
-                try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(piece), 1 << 20)) {
-                    out.write(header);
-                    for (; n < perFile; n++) {
-                        if (in.read(record, 0, 1) < 0) break;
-                        in.readFully(record, 1, PcapOut.RECORD_HEADER - 1);
-                        int captured = java.nio.ByteBuffer.wrap(record, 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
-                        if (captured < 0 || captured > PcapOut.SNAPLEN) throw new IOException(whole.file() + ": a record of " + captured + " bytes");
-                        in.readFully(record, PcapOut.RECORD_HEADER, captured);
-                        out.write(record, 0, PcapOut.RECORD_HEADER + captured);
+        try (io.wireanalyze.frame.FrameSource in = io.wireanalyze.capture.CaptureFiles.open(whole.file())) {
+            io.wireanalyze.frame.Frame f = in.next();
+            for (int piece = 0; f != null; piece++) {
+                try (PcapOut out = new PcapOut(folder.resolve(String.format(Locale.ROOT, "part-%02d.pcap", piece)))) {
+                    for (long n = 0; n < perFile && f != null; n++, f = in.next()) {
+                        if (f.link() != io.wireanalyze.frame.LinkType.ETHERNET)
+                            throw new IOException(whole.file() + ": frame " + f.number() + " is not Ethernet (expected: a capture this bench wrote)");
+                        out.record(f.timestampNanos(), f.capturedLength(), f.originalLength()).put(f.bytes().duplicate());
                     }
                 }
-                if (n == 0) {
-                    Files.delete(piece);
-                    break;
-                }
-                progress.tick(String.format(Locale.ROOT, "cutting %s into %d files: %d", whole.file().getFileName(), files, f + 1));
-                if (n < perFile) break;
+                progress.tick(String.format(Locale.ROOT, "cutting %s into %d files: %d", whole.file().getFileName(), files, piece + 1));
             }
         }
         progress.clear();

@@ -27,11 +27,6 @@ public final class StreamDriver {
     /** Made on the first bytes (a connection has four drivers, most of them never given any, or only a few). */
     private byte[] buf = NONE;
     /**
-     * The whole of {@code buf}, made again when {@code buf} is another array: {@link #view()} slices it when the pending
-     * bytes do not start the array, one buffer per view instead of two; null until then. Never handed out.
-     */
-    private ByteBuffer whole;
-    /**
      * The last {@link #view()}: {@code buf} from {@code viewStart} to its end, its limit at the bytes pending. A message
      * that waits for more bytes is viewed again from the same start: the same buffer then serves, its limit moved (a
      * view per decode step showed among the per-packet allocations).
@@ -87,12 +82,8 @@ public final class StreamDriver {
      */
     public ByteBuffer view() {
         if (view == null || view.array() != buf || viewStart != start) {
-            if (start == 0) {
-                view = ByteBuffer.wrap(buf);   // what the slice from 0 would be (a pooled array is taken anew per message)
-            } else {
-                if (whole == null || whole.array() != buf) whole = ByteBuffer.wrap(buf);
-                view = whole.slice(start, buf.length - start);
-            }
+            // From 0 (a pooled array is taken anew per message), the array wrapped is the slice itself.
+            view = start == 0 ? ByteBuffer.wrap(buf) : ByteBuffer.wrap(buf).slice(start, buf.length - start);
             viewStart = start;
         }
         view.clear().limit(end - start);
@@ -204,7 +195,7 @@ public final class StreamDriver {
     public void discard() {
         pool.give(buf);
         buf = NONE;
-        whole = view = null;
+        view = null;
         start = 0;
         end = 0;
     }
@@ -277,7 +268,7 @@ public final class StreamDriver {
             if (pool != BufferPool.NONE) {
                 pool.give(buf);
                 buf = NONE;
-                whole = view = null;
+                view = null;
             }
         }
     }

@@ -192,6 +192,23 @@ public final class TestCaptures {
         return frames;
     }
 
+    /**
+     * Writes {@code frames} as a classic pcap ({@link #frames}' inverse): little-endian, nanosecond timestamps, the first
+     * frame's link type for all.
+     */
+    public static void writePcap(List<Frame> frames, Path file) throws IOException {
+        int bytes = 24;
+        for (Frame f : frames) bytes += 16 + f.capturedLength();
+        ByteBuffer out = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        out.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(262144)
+                .putInt(frames.isEmpty() ? LinkType.ETHERNET.number() : frames.get(0).link().number());
+        for (Frame f : frames) {
+            out.putInt((int) (f.timestampNanos() / 1_000_000_000L)).putInt((int) (f.timestampNanos() % 1_000_000_000L))
+                    .putInt(f.capturedLength()).putInt(f.originalLength()).put(f.bytes().duplicate());
+        }
+        Files.write(file, out.array());
+    }
+
     /** Frames as a source, for the analysis (the engine module's {@code Analyses}). */
     public static FrameSource source(String name, List<Frame> frames) {
         Iterator<Frame> it = frames.iterator();

@@ -40,7 +40,7 @@ final class Invocations {
         final int requestAt;
         Message reply;
         int replyAt = -1;
-        int[] fragments = NO_FRAGMENTS;
+        int[] fragments = NONE;
         int fragmentCount;
 
         Exchange(Message request, int requestAt) {
@@ -49,12 +49,18 @@ final class Invocations {
         }
 
         void fragment(int at) {
-            if (fragmentCount == fragments.length) fragments = Arrays.copyOf(fragments, Math.max(4, 2 * fragmentCount));
-            fragments[fragmentCount++] = at;
+            fragments = append(fragments, fragmentCount++, at);
         }
     }
 
-    private static final int[] NO_FRAGMENTS = {};
+    private static final int[] NONE = {};
+
+    /** {@code at} with {@code value} set at {@code size}, grown (doubled, at least 4) when full: a list of indices, unboxed. */
+    private static int[] append(int[] at, int size, int value) {
+        if (size == at.length) at = Arrays.copyOf(at, Math.max(4, 2 * size));
+        at[size] = value;
+        return at;
+    }
 
     /**
      * The byte counts an exchange's messages declare ({@link Details#counts}), added up as each count says
@@ -227,7 +233,7 @@ final class Invocations {
         Map<Long, Exchange> latest = new HashMap<>();   // by request id, kept after the reply: reply fragments follow it
         Map<Long, Integer> early = new HashMap<>();      // replies that came before their request was complete (HTTP)
         List<List<Exchange>> byOrder = List.of(new ArrayList<>(), new ArrayList<>());   // requests without ids, per direction
-        int[][] repliesByOrder = new int[2][];   // replies without ids, per direction, as the first repliesCount[d]
+        int[][] repliesByOrder = {NONE, NONE};   // replies without ids, per direction, the first repliesCount[d]
         int[] repliesCount = new int[2];
         for (int at = 0; at < c.messages.size(); at++) {
             Message m = c.messages.get(at);
@@ -249,9 +255,7 @@ final class Invocations {
                 case REPLY -> {
                     if (m.requestId() < 0) {
                         int d = m.direction().ordinal();
-                        if (repliesByOrder[d] == null) repliesByOrder[d] = new int[8];
-                        else if (repliesCount[d] == repliesByOrder[d].length) repliesByOrder[d] = Arrays.copyOf(repliesByOrder[d], 2 * repliesCount[d]);
-                        repliesByOrder[d][repliesCount[d]++] = at;
+                        repliesByOrder[d] = append(repliesByOrder[d], repliesCount[d]++, at);
                         continue;
                     }
                     Exchange e = unanswered.remove(m.requestId());

@@ -223,13 +223,10 @@ public final class SparkAnalysis implements ClusterEngine {
                     heads.removeAll(later);
                     start.addAll(later);
                     int[] files = start.stream().mapToInt(Head::file).toArray();
-                    List<FileTasks.Headers>[] fetched;
-                    if (next != null && Arrays.equals(next.files(), files)) {
-                        fetched = next.get();
-                    } else {
-                        if (next != null) next.ended();   // fetched ahead for other files: let its job end first
-                        fetched = headers.collectPartitions(files);
-                    }
+                    // What was fetched ahead is these files: the files not fetched yet keep their places in the queue.
+                    if (next != null && !Arrays.equals(next.files(), files))
+                        throw new IllegalStateException("fetched ahead the headers of files " + Arrays.toString(next.files()) + ", not " + Arrays.toString(files));
+                    List<FileTasks.Headers>[] fetched = next != null ? next.get() : headers.collectPartitions(files);
                     next = null;
                     for (List<FileTasks.Headers> p : fetched) {
                         for (FileTasks.Headers f : p) {

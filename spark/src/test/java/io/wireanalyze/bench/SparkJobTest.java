@@ -190,25 +190,9 @@ class SparkJobTest {
         if (!pcap.toString().endsWith(".pcap")) return;
         List<io.wireanalyze.frame.Frame> frames = TestCaptures.frames(pcap);
         Path dir = Files.createDirectories(work.resolve("dealt-" + pcap.getFileName()));
-        List<java.io.ByteArrayOutputStream> files = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
-            java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(24).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            header.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(262144).putInt(frames.get(0).rawLinkType());
-            file.write(header.array());
-            files.add(file);
-        }
-        for (io.wireanalyze.frame.Frame f : frames) {
-            byte[] bytes = new byte[f.capturedLength()];
-            f.bytes().duplicate().get(bytes);
-            java.nio.ByteBuffer r = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            r.putInt((int) (f.timestampNanos() / 1_000_000_000L)).putInt((int) (f.timestampNanos() % 1_000_000_000L))
-                    .putInt(bytes.length).putInt(f.originalLength());
-            java.io.ByteArrayOutputStream file = files.get((int) ((f.number() - 1) % 3));
-            file.write(r.array());
-            file.write(bytes);
-        }
-        for (int i = 0; i < 3; i++) Files.write(dir.resolve("part-" + i + ".pcap"), files.get(i).toByteArray());
+        List<List<io.wireanalyze.frame.Frame>> byFile = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (io.wireanalyze.frame.Frame f : frames) byFile.get((int) ((f.number() - 1) % 3)).add(f);
+        for (int i = 0; i < 3; i++) TestCaptures.writePcap(byFile.get(i), dir.resolve("part-" + i + ".pcap"));
         List<String> args = new ArrayList<>(keys(pcap));
         args.add(pcap.toString());
         List<String> dealt = new ArrayList<>(keys(pcap));

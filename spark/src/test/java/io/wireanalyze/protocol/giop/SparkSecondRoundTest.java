@@ -4,18 +4,16 @@ import io.wireanalyze.cli.WireAnalyze;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.spark.SparkAnalysis;
 import io.wireanalyze.testing.TcpFrames;
+import io.wireanalyze.testing.TestCaptures;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,32 +58,14 @@ class SparkSecondRoundTest {
         List<Frame> frames = t.frames();
         int half = frames.size() / 2;
         Path dir = Files.createDirectories(work.resolve("pieces"));
-        write(frames.subList(0, half), dir.resolve("a.pcap"));
-        write(frames.subList(half, frames.size()), dir.resolve("b.pcap"));
+        TestCaptures.writePcap(frames.subList(0, half), dir.resolve("a.pcap"));
+        TestCaptures.writePcap(frames.subList(half, frames.size()), dir.resolve("b.pcap"));
 
         String[] merged = analyze("--merge", dir), onSpark = analyze("--engine=spark", dir);
         assertTrue(merged[0].contains("\"name\" : \"BenchService\""), merged[0]);
         assertTrue(merged[0].contains("\"phase\" : \"naming\""), "the resolve is naming traffic:\n" + merged[0]);
         assertEquals(merged[0], onSpark[0]);
         assertTrue(onSpark[1].contains("round 2"), "the parts ran a second round:\n" + onSpark[1]);
-    }
-
-    /** A pcap of {@code frames} (nanosecond timestamps, their link type). */
-    private static void write(List<Frame> frames, Path file) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteBuffer header = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
-        header.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(frames.get(0).rawLinkType());
-        out.write(header.array());
-        for (Frame f : frames) {
-            byte[] bytes = new byte[f.capturedLength()];
-            f.bytes().duplicate().get(bytes);
-            ByteBuffer r = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-            r.putInt((int) (f.timestampNanos() / 1_000_000_000L)).putInt((int) (f.timestampNanos() % 1_000_000_000L))
-                    .putInt(bytes.length).putInt(f.originalLength());
-            out.write(r.array());
-            out.write(bytes);
-        }
-        Files.write(file, out.toByteArray());
     }
 
     /** analyze's JSON and what it said on standard error. */
