@@ -41,6 +41,13 @@ class ProfileTest {
         return c.out().substring(c.out().indexOf("CPU samples during the measured calls"));
     }
 
+    /**
+     * The fewest operations of a kind that 1000 measured calls must show: one a call, less one at each end of the window.
+     * The window comes from the workload's wall clock (microseconds) and the events from JFR's own ticks; the two differ by
+     * microseconds, enough to put the first or last call's read of a 120 us loopback reply just outside (999 in a CI run).
+     */
+    private static final double A_CALL_EACH = 1000 - 2;
+
     /** The measured calls' window, ms, as the tables state it. */
     private static double window(String table) {
         return Double.parseDouble(table.replaceAll("(?s).*its part inside the ([0-9.]+) ms window.*", "$1"));
@@ -134,7 +141,7 @@ class ProfileTest {
         double window = window(table);
         double[] parked = ms(table, "the calling thread parked, ms");
         assertTrue(parked[0] > 0.3 * window, "the client's calling thread waits on its reply's future a good part of the window: " + table);
-        assertTrue(ms(table, "parks and waits counted")[0] >= 1000, "a park a call at least on the client: " + table);
+        assertTrue(ms(table, "parks and waits counted")[0] >= A_CALL_EACH, "a park a call at least on the client: " + table);
         assertTrue(parked[1] < 0.5 * window, "the server's idle pool threads are not counted: " + table);
         double[] time = ms(table, "time, ms");
         assertTrue(time[0] < 1.3 * window, "the client's time about one thread's window: " + table);
@@ -147,7 +154,7 @@ class ProfileTest {
         assertTrue(selector[1] > 0.3 * window, "the server's selector waited a good part of the window: " + table);
         assertTrue(serverPercent(table, CpuProfile.PEER_ROW) > SERVER_WAITING_PERCENT, "the server waits for the peer most of its time: " + table);
         assertEquals(0, selector[0], "no Jetty in the client: " + table);
-        assertTrue(ms(table, "selects counted")[1] >= 1000, "a select at least a request: " + table);
+        assertTrue(ms(table, "selects counted")[1] >= A_CALL_EACH, "a select at least a request: " + table);
         // The rows of before as before: the sockets and parks, and the sum of the rows is each side's union (at most the window).
         assertEquals(ms(table, CpuProfile.WAITING_ROW)[1], ms(table, "reads, ms (waiting for the peer)")[1] + ms(table, "writes, ms")[1], 0.2, table);
         assertEquals(peer[1], ms(table, CpuProfile.WAITING_ROW)[1] + ms(table, CpuProfile.PARKED_ROW)[1] + selector[1], 0.2, table);
@@ -177,7 +184,7 @@ class ProfileTest {
         double window = window(table);
         double[] selector = ms(table, CpuProfile.SELECTOR_ROW);
         assertTrue(selector[1] > 0.2 * window, "the server's selector waited between the requests: " + table);
-        assertTrue(ms(table, "selects counted")[1] >= 1000, "a select at least a request: " + table);
+        assertTrue(ms(table, "selects counted")[1] >= A_CALL_EACH, "a select at least a request: " + table);
         assertTrue(serverPercent(table, CpuProfile.PEER_ROW) > 75, "the server waits for the peer most of its time: " + table);
         assertEquals(0, ms(table, CpuProfile.PARKED_ROW)[0], "Hessian's client waits in socket reads, not parked: " + table);
         assertTrue(ms(table, "reads, ms (waiting for the peer)")[0] > 0.3 * window, "the client's reads: " + table);
@@ -204,7 +211,7 @@ class ProfileTest {
         double[] reads = ms(table, "reads, ms (waiting for the peer)");
         assertTrue(reads[0] > 0.3 * window, "the client waits for its replies a good part of the window: " + table);
         assertTrue(reads[1] > 0.3 * window, "the server waits for the next call a good part of the window: " + table);
-        assertTrue(ms(table, "reads counted")[0] >= 1000 && ms(table, "reads counted")[1] >= 1000, "a read a call on each side: " + table);
+        assertTrue(ms(table, "reads counted")[0] >= A_CALL_EACH && ms(table, "reads counted")[1] >= A_CALL_EACH, "a read a call on each side: " + table);
         double[] time = ms(table, "time, ms");
         assertTrue(time[2] > window, "both JVMs' time, samples and waits, is more than one window: " + table);
         // One thread a side on the calls' path: an idle connection blocked in a read through the window is left out.
