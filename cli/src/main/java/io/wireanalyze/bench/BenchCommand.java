@@ -91,6 +91,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (large < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--large " + large + " (expected: >= 0)");
         if (sparkFiles < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--spark-files " + sparkFiles + " (expected: >= 0)");
         if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
+        // The launcher's options, and its rule for a small capture (C1 only), unless --java-opts replaces both.
+        boolean launcherRules = javaOpts == null;
         if (javaOpts == null) javaOpts = launcherOptions(Machine.here().memoryKib());
         Path jarFile = jar != null ? jar : runningJar();
         if (!Files.isRegularFile(jarFile)) throw new IOException("--jar " + jarFile + ": no such file (build it: mvn -pl cli -am package -DskipTests)");
@@ -101,10 +103,11 @@ public final class BenchCommand implements Callable<Integer> {
 
         out.println("wireanalyze bench");
         out.println(Machine.here().describe());
-        out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts));
+        out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
+                + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB, as the launcher" : ""));
         out.println();
         out.flush();
-        Children children = new Children(jarFile, javaOpts, workDir, err);
+        Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         if (sizes != null && !sizes.isEmpty()) return FlatMemory.run(sizes, xmx, seed, captures, children, out, err);
 
         String mixedLabel = "mixed " + BenchReport.count(packets), mtuLabel = "MTU-" + mtu + " variant",
@@ -221,6 +224,27 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The launcher's {@code jit_opts}: smaller inlining budgets for C2 (see ./wireanalyze). */
     static final String JIT_OPTIONS = "-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9";
+
+    /** The launcher's {@code small_capture_bytes}: `analyze` of less than this runs C1 only (see ./wireanalyze). */
+    static final long SMALL_CAPTURE_BYTES = 64L << 20;
+    static final String SMALL_CAPTURE_OPTION = "-XX:TieredStopAtLevel=1";
+
+    /**
+     * What the launcher adds for an analysis of {@code capture} (a file, or a folder of files read as one capture):
+     * C1 only when it is smaller than {@link #SMALL_CAPTURE_BYTES} in all.
+     */
+    static List<String> launcherRule(Path capture) throws IOException {
+        long bytes;
+        if (Files.isDirectory(capture)) {
+            try (var files = Files.list(capture)) {
+                bytes = 0;
+                for (Path f : (Iterable<Path>) files::iterator) if (Files.isRegularFile(f)) bytes += Files.size(f);
+            }
+        } else {
+            bytes = Files.size(capture);
+        }
+        return bytes > 0 && bytes < SMALL_CAPTURE_BYTES ? List.of(SMALL_CAPTURE_OPTION) : List.of();
+    }
 
     /**
      * The JVM options ./wireanalyze runs with on a machine of {@code memoryKib} (unknown: 0): the throughput collector,

@@ -21,13 +21,16 @@ final class Children {
 
     private final Path jar;
     private final List<String> javaOpts;
+    /** The options are the launcher's: its rule for a small capture applies too ({@link BenchCommand#launcherRule}). */
+    private final boolean launcherRules;
     private final Path outDir;
     private final io.wireanalyze.console.Progress progress;
     /** The Spark module beside the jar, or null: then ANALYZE_SPARK cannot run. */
     private SparkRun spark;
 
-    Children(Path jar, String javaOpts, Path work, PrintWriter err) {
+    Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) {
         this.jar = jar;
+        this.launcherRules = launcherRules;
         this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
         this.outDir = work.resolve("out");
         this.progress = new io.wireanalyze.console.Progress(err);
@@ -76,6 +79,7 @@ final class Children {
                 // --merge is Spark's yardstick: both run as the launcher runs them, each with its class-data archive.
                 if (tool == Tool.ANALYZE_MERGE) cmd.addAll(SparkRun.archiveOptions(SparkRun.fresh(jar.resolveSibling("wireanalyze.jsa"), jar)));
                 cmd.addAll(javaOpts);
+                if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture));
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));
             }

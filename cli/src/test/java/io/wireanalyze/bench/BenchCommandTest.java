@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -85,6 +86,26 @@ class BenchCommandTest {
     void theBenchRunsWithTheLaunchersInliningBudgets() throws IOException {
         String launcher = Files.readString(Path.of("..", "wireanalyze"));
         assertTrue(launcher.contains("jit_opts=\"" + BenchCommand.JIT_OPTIONS + "\"\n"), "./wireanalyze sets jit_opts to " + BenchCommand.JIT_OPTIONS);
+    }
+
+    @Test
+    void theBenchRunsSmallCapturesOnC1AsTheLauncherDoes(@TempDir Path dir) throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("small_capture_bytes=" + BenchCommand.SMALL_CAPTURE_BYTES + "\n"), "./wireanalyze's threshold");
+        assertTrue(launcher.contains("jit_opts=\"$jit_opts " + BenchCommand.SMALL_CAPTURE_OPTION + "\""), "./wireanalyze's option");
+        Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(small));
+        // A folder counts its files together: two of 40 MiB are 80 MiB, past the threshold; one alone is under it.
+        Path pieces = Files.createDirectories(dir.resolve("pieces"));
+        try (var f = new java.io.RandomAccessFile(pieces.resolve("a.pcap").toFile(), "rw")) {
+            f.setLength(40L << 20);
+        }
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(pieces));
+        try (var f = new java.io.RandomAccessFile(pieces.resolve("b.pcap").toFile(), "rw")) {
+            f.setLength(40L << 20);
+        }
+        assertEquals(List.of(), BenchCommand.launcherRule(pieces));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(pieces.resolve("b.pcap")), "one 40 MiB piece alone is small");
     }
 
     @Test
