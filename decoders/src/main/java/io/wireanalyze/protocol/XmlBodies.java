@@ -101,10 +101,9 @@ public abstract class XmlBodies implements BodyDecoder {
         XmlOpened opened = XmlInput.open(doc, offset, contentType);
         if (opened instanceof XmlOpened.Unsupported u) return new Walked<>(null, 0, doc.position(), u.failure());
         XmlInput in = ((XmlInput) opened).named(names);
-        V v = visitor.apply(in);
-        XmlWalk.Walked walked = XmlWalk.walk(in, doc.position(), offset, limits.xml(), v);
-        if (walked instanceof XmlWalk.Walked.Stopped s) return new Walked<>(null, 0, doc.position(), s.failure());
-        return new Walked<>(v, ((XmlWalk.Walked.Done) walked).elements(), doc.position(), null);
+        XmlWalk.Read<V> read = XmlWalk.walk(in, doc.position(), offset, limits.xml(), visitor);
+        if (read.walked() instanceof XmlWalk.Walked.Stopped s) return new Walked<>(null, 0, doc.position(), s.failure());
+        return new Walked<>(read.visitor(), ((XmlWalk.Walked.Done) read.walked()).elements(), doc.position(), null);
     }
 
     /**

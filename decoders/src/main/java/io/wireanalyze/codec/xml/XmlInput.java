@@ -57,6 +57,13 @@ public final class XmlInput implements XmlOpened {
     private final XmlNames names;
     /** Read by Aalto from the body's array (UTF-8, namespaces), not by the JDK's parser over decoded characters. */
     private final boolean aalto;
+    /**
+     * Names as written (Burlap) read by Aalto all the same: the body inside an element of ours that declares the
+     * {@code burlap} prefix ({@link #WRAPPER_OPEN}), the body's bytes read where they are. {@link XmlWalk} trusts such
+     * a reading only where it says what the JDK's parser would (a whole document, no failure); else it reads the
+     * document again {@link #unwrapped()}.
+     */
+    private final boolean wrapped;
     // The monotonic cursor of byteOffset (UTF-8): a character offset and its byte index.
     private long cursorChar;
     private int cursorByte;
@@ -70,7 +77,13 @@ public final class XmlInput implements XmlOpened {
     }
 
     private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset, XmlNames names, boolean aalto) {
+        this(bytes, start, width, charset, names, aalto, true);
+    }
+
+    private XmlInput(ByteBuffer bytes, int start, Width width, Charset charset, XmlNames names, boolean aalto, boolean mayWrap) {
         this.aalto = aalto && names == XmlNames.NAMESPACES && width == Width.UTF8 && bytes.hasArray();
+        this.wrapped = mayWrap && aalto && names == XmlNames.AS_WRITTEN && width == Width.UTF8 && bytes.hasArray()
+                && !declaration(bytes, start);
         this.bytes = bytes;
         this.start = start;
         this.width = width;
@@ -87,6 +100,46 @@ public final class XmlInput implements XmlOpened {
     /** Whether Aalto reads this document (its offsets then bytes, {@link #tagEnd}). */
     boolean aalto() {
         return aalto;
+    }
+
+    /** Whether Aalto reads this document of names as written inside an element of ours ({@link #wrapped}). */
+    boolean wrapped() {
+        return wrapped;
+    }
+
+    /** The same document for the JDK's parser, names as written: what a {@link #wrapped} reading falls back to. */
+    XmlInput unwrapped() {
+        return wrapped ? new XmlInput(bytes, start, width, charset, names, false, false) : this;
+    }
+
+    /**
+     * What the body is read inside when {@link #wrapped}: an element that binds the prefix Burlap writes and never
+     * declares. The element's own name cannot be one of a Burlap document's (they have no hyphen and no dot).
+     */
+    private static final byte[] WRAPPER_OPEN = "<wireanalyze.as-written xmlns:burlap=\"urn:wireanalyze:burlap\">"
+            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] WRAPPER_CLOSE = "</wireanalyze.as-written>".getBytes(StandardCharsets.US_ASCII);
+
+    /** Whether the document at {@code p} opens with an XML declaration, which nothing may come before. */
+    private static boolean declaration(ByteBuffer body, int p) {
+        return body.limit() - p >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x'
+                && body.get(p + 3) == 'm' && body.get(p + 4) == 'l';
+    }
+
+    /** Whether the body's bytes from {@code from} to {@code to} are all white space (XML's: space, tab, CR, LF). */
+    boolean blank(int from, int to) {
+        for (int i = Math.max(from, start); i < Math.min(to, bytes.limit()); i++) if (!isSpace(bytes.get(i))) return false;
+        return true;
+    }
+
+    /** The index just past the body. */
+    int end() {
+        return bytes.limit();
+    }
+
+    /** The index of the body's first byte (past a byte order mark). */
+    int start() {
+        return start;
     }
 
     /**
@@ -331,8 +384,14 @@ public final class XmlInput implements XmlOpened {
         return b == ' ' || b == '\t' || b == '\r' || b == '\n';
     }
 
-    /** A hardened streaming reader over the document's characters, decoded strictly. */
-    public XMLStreamReader reader() throws XMLStreamException {
+    /**
+     * A hardened streaming reader over the document's characters, decoded strictly; when {@link #wrapped}, Aalto's
+     * over the body inside the wrapper element (which {@link XmlWalk} looks past).
+     */
+    XMLStreamReader reader() throws XMLStreamException {
+        if (wrapped) {
+            return AALTO.get().createXMLStreamReader(new Wrapped(bytes.array(), bytes.arrayOffset() + start, bytes.limit() - start));
+        }
         return reader(CodingErrorAction.REPORT);
     }
 
@@ -420,6 +479,7 @@ public final class XmlInput implements XmlOpened {
      * document: Aalto says it in bytes, the JDK's parser in characters ({@link #byteOffset}).
      */
     public int tagEnd(XMLStreamReader r) throws XMLStreamException {
+        if (wrapped) return (int) Math.min(((XMLStreamReader2) r).getLocationInfo().getEndingByteOffset() - WRAPPER_OPEN.length + start, bytes.limit());
         if (aalto) return (int) Math.min(((XMLStreamReader2) r).getLocationInfo().getEndingByteOffset() - bytes.arrayOffset(), bytes.limit());
         return byteOffset(r.getLocation().getCharacterOffset());
     }
@@ -467,5 +527,46 @@ public final class XmlInput implements XmlOpened {
                 yield n;
             }
         };
+    }
+
+    /**
+     * The wrapper's opening tag, the body's bytes and the wrapper's closing tag as one stream, each read from where it
+     * is (Aalto copies what it reads into its own small buffer, as from any stream).
+     */
+    private static final class Wrapped extends java.io.InputStream {
+        private final byte[][] parts;
+        private final int[] from, to;
+        private int part;
+        private int at;
+
+        Wrapped(byte[] body, int offset, int length) {
+            parts = new byte[][]{WRAPPER_OPEN, body, WRAPPER_CLOSE};
+            from = new int[]{0, offset, 0};
+            to = new int[]{WRAPPER_OPEN.length, offset + length, WRAPPER_CLOSE.length};
+            at = 0;
+        }
+
+        @Override
+        public int read() {
+            while (part < parts.length && at >= to[part]) next();
+            if (part == parts.length) return -1;
+            return parts[part][at++] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) return 0;
+            while (part < parts.length && at >= to[part]) next();
+            if (part == parts.length) return -1;
+            int n = Math.min(len, to[part] - at);
+            System.arraycopy(parts[part], at, b, off, n);
+            at += n;
+            return n;
+        }
+
+        private void next() {
+            part++;
+            if (part < parts.length) at = from[part];
+        }
     }
 }

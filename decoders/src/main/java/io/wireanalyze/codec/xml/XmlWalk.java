@@ -45,12 +45,98 @@ public final class XmlWalk {
     private XmlWalk() {
     }
 
+    /** A walk's result and the visitor that saw the document through. */
+    public record Read<V extends Visitor>(V visitor, Walked walked) {
+    }
+
     /**
-     * Walks the whole document.
+     * Walks the whole document with a visitor {@code visitors} makes for it. A document of names as written (Burlap)
+     * is read by Aalto inside a wrapper element ({@link XmlInput#wrapped}) and, where that reading cannot say what the
+     * JDK's parser would (anything around the root element but white space, any failure, an entity it does not know),
+     * read again by the JDK's parser with a new visitor: the same result either way, the JDK's words in every failure.
+     */
+    public static <V extends Visitor> Read<V> walk(XmlInput in, int bodyStart, long offset, XmlLimits limits,
+                                                   java.util.function.Function<XmlInput, V> visitors) {
+        if (in.wrapped()) {
+            V v = visitors.apply(in);
+            Walked w = walkWrapped(in, bodyStart, offset, limits, v);
+            if (w != null) return new Read<>(v, w);
+            in = in.unwrapped();
+        }
+        V v = visitors.apply(in);
+        return new Read<>(v, walk(in, bodyStart, offset, limits, v));
+    }
+
+    /**
+     * The walk of a {@link XmlInput#wrapped} document: the visitor sees what the JDK's parser would show it, depths
+     * counted from the document's root, not the wrapper's. Null where this reading cannot be trusted to say the same
+     * (then the document is read again): not exactly one root element with only white space around it, a failure of
+     * any kind (the JDK's parser gives its own words), an entity reference.
+     */
+    private static Walked walkWrapped(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
+        XMLStreamReader r = null;
+        int raw = 0;   // depth with the wrapper's element: the document's root is at 2
+        long elements = 0;
+        boolean root = false;
+        try {
+            r = in.reader();
+            while (r.hasNext()) {
+                switch (r.next()) {
+                    case XMLStreamConstants.START_ELEMENT -> {
+                        raw++;
+                        if (raw == 1) continue;   // the wrapper
+                        int depth = raw - 1;
+                        int at = in.tagEnd(r);
+                        if (depth == 1) {
+                            if (root || !in.blank(in.start(), in.tagStart(at))) return null;
+                            root = true;
+                        }
+                        elements++;
+                        if (depth > limits.maxDepth() || elements > limits.maxElements()
+                                || r.getAttributeCount() + r.getNamespaceCount() > limits.maxAttributes()) return null;
+                        if (visitor.start(r, depth, at) != null) return null;
+                    }
+                    case XMLStreamConstants.END_ELEMENT -> {
+                        if (raw == 1) {
+                            raw--;
+                            continue;   // the wrapper
+                        }
+                        int at = in.tagEnd(r);
+                        if (raw == 2 && !in.blank(at, in.end())) return null;
+                        visitor.end(r, raw - 1, at);
+                        raw--;
+                    }
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
+                        if (raw > 1) visitor.text(r, raw - 1);
+                    }
+                    case XMLStreamConstants.ENTITY_REFERENCE, XMLStreamConstants.DTD -> {
+                        return null;
+                    }
+                    default -> { }
+                }
+            }
+            return root && raw == 0 ? new Walked.Done(elements) : null;
+        } catch (XMLStreamException | RuntimeException e) {
+            return null;
+        } finally {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (XMLStreamException ignored) {
+                    // closing a reader over a buffer releases nothing
+                }
+            }
+        }
+    }
+
+    /**
+     * Walks the whole document with one visitor (names as written by the JDK's parser: {@link #walk(XmlInput, int,
+     * long, XmlLimits, java.util.function.Function)} reads them faster).
      *
      * @param offset the stream offset of the body's first byte (its buffer position), for failures
      */
     public static Walked walk(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
+        in = in.unwrapped();   // one visitor: no second reading to fall back to
         XMLStreamReader r = null;
         int depth = 0;
         long elements = 0;
