@@ -17,11 +17,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -66,7 +63,7 @@ public final class Analyzer {
     private Settlement anotherRound;
     /** The protocols, started for this analysis: what they share between connections lives as long as it does. */
     private final List<Decoding> decodings = new ArrayList<>();
-    private final Map<FlowKey, Connection> live = new HashMap<>();
+    private final FlowTable<Connection> live = new FlowTable<>();
     /**
      * Open connections, the least recently active first; those finished (both FINs, or an RST) with bytes still
      * missing before the end, likewise; and those ended whole.
@@ -506,7 +503,7 @@ public final class Analyzer {
      */
     long soFar(Totals totals, Ledger.Sink sink, Consumer<Connection> open) {
         for (Lane lane : lanes.lanes()) totals.merge(lane.totals);
-        List<Connection> pending = new ArrayList<>(live.values());
+        List<Connection> pending = live.values();
         for (Lane lane : lanes.lanes()) pending.addAll(lane.held);
         pending.sort(Comparator.comparingInt(c -> c.id));
         long arriving = 0;
@@ -540,7 +537,7 @@ public final class Analyzer {
     SplitAnalysis.Part finishPart() {
         if (finished) throw new IllegalStateException("the analysis has finished");
         finished = true;
-        List<Connection> open = new ArrayList<>(live.values());
+        List<Connection> open = live.values();
         open.sort(Comparator.comparingInt(c -> c.id));
         live.clear();
         active.clear();

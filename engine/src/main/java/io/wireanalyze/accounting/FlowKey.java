@@ -37,6 +37,16 @@ final class FlowKey {
         return this;
     }
 
+    /** The lesser endpoint. */
+    Endpoint a() {
+        return a;
+    }
+
+    /** The greater endpoint. */
+    Endpoint b() {
+        return b;
+    }
+
     FlowKey copy() {
         return of(a, b);
     }

@@ -2,7 +2,6 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.frame.TcpSegment;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,8 +37,9 @@ public final class Tracker {
      * Per flow, its latest packets (for copies), looked up with {@link #probe}: no key is made per packet. The rings
      * are also in a list through them, the least recently seen first ({@link PacketCopies#older}), which
      * {@link #forget()} reads from its head (a LinkedHashMap in access order made an iterator per packet for it).
+     * Keyed by the flows' fields ({@link FlowTable}).
      */
-    private final HashMap<FlowKey, PacketCopies> copies = new HashMap<>();
+    private final FlowTable<PacketCopies> copies = new FlowTable<>();
     private final FlowKey probe = FlowKey.probe();
     private PacketCopies leastRecent;
     private PacketCopies mostRecent;
