@@ -105,6 +105,9 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(Machine.here().describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB, as the launcher" : ""));
+        Path archive = SparkRun.fresh(jarFile.resolveSibling("wireanalyze.jsa"), jarFile);
+        out.println("class-data archive: " + (archive != null ? archive + " (the launcher's, mapped by every run of the jar)"
+                : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
         out.println();
         out.flush();
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);

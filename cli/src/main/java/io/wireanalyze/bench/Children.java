@@ -76,8 +76,9 @@ final class Children {
                 cmd.addAll(spark.command(java, javaOpts));
             } else {
                 cmd.add(java.toString());
-                // --merge is Spark's yardstick: both run as the launcher runs them, each with its class-data archive.
-                if (tool == Tool.ANALYZE_MERGE) cmd.addAll(SparkRun.archiveOptions(SparkRun.fresh(jar.resolveSibling("wireanalyze.jsa"), jar)));
+                // Every run of the jar as the launcher runs it, with the class-data archive it makes after each build
+                // (when it has made one since this jar was built): start-up weighs on the small captures.
+                cmd.addAll(SparkRun.archiveOptions(SparkRun.fresh(jar.resolveSibling("wireanalyze.jsa"), jar)));
                 cmd.addAll(javaOpts);
                 if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture));
                 cmd.addAll(extraOpts);
