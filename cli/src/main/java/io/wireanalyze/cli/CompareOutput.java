@@ -50,7 +50,7 @@ final class CompareOutput {
         Files.writeString(txt, all, StandardCharsets.UTF_8);
         files.add(txt);
         Path json = dir.resolve(base + ".json");
-        try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+        try (Writer w = io.wireanalyze.report.ReportFiles.writer(json)) {
             new CompareJson().write(w, c);
         }
         files.add(json);

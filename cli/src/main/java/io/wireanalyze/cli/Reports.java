@@ -5,6 +5,7 @@ import io.wireanalyze.console.Progress;
 import io.wireanalyze.report.ChartReport;
 import io.wireanalyze.report.CsvReport;
 import io.wireanalyze.report.JsonReport;
+import io.wireanalyze.report.ReportFiles;
 import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.report.TextReport;
 
@@ -54,11 +55,19 @@ final class Reports {
         }
     }
 
-    /** One capture's JSON report into {@code file}, handed to the sudo user. */
+    /**
+     * One capture's JSON report into {@code file}, handed to the sudo user: written whole into a temporary file beside
+     * it and moved into place, so that a failure leaves no part of a report where the report goes.
+     */
     static void json(AnalysisResult r, Path file, Ownership owner) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        try (Writer w = ReportFiles.writer(partial)) {
             new JsonReport().write(w, r);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(partial);
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         owner.own(file);
     }
 

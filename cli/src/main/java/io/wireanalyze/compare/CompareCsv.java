@@ -67,7 +67,7 @@ public final class CompareCsv {
     }
 
     private static CSVPrinter printer(Path file, String[] headers) throws IOException {
-        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        Writer w = io.wireanalyze.report.ReportFiles.writer(file);
         return new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(headers).setRecordSeparator("\n").build());
     }
 }

@@ -105,7 +105,7 @@ public final class CsvReport {
     private CSVPrinter printer(List<Path> files, String name, String[] header) throws IOException {
         Path file = dir.resolve(name);
         files.add(file);
-        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        Writer w = ReportFiles.writer(file);
         return CSVFormat.DEFAULT.builder().setHeader(header).setRecordSeparator('\n').build().print(w);
     }
 

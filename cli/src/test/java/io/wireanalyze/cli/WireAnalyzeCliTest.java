@@ -42,6 +42,45 @@ class WireAnalyzeCliTest {
         assertTrue(r.err().contains(text.toString()), r.err());
     }
 
+    /**
+     * A name decoded from the capture that UTF-8 cannot write: a registry lookup of a name whose first three bytes are
+     * modified UTF-8's lone surrogate U+D800 (ED A0 80, valid there). Every output writes it as '?' and the rest in
+     * full; the JSON and CSV files failed before ("Input length = 1", exit 1, a JSON file cut short left behind).
+     */
+    @Test
+    void aLoneSurrogateInADecodedNameIsWrittenAsStandardOutputWritesIt(@TempDir Path dir) throws Exception {
+        byte[] pcap = Files.readAllBytes(Fixtures.dir("jrmp").resolve("dgc-clean.pcap"));
+        int at = new String(pcap, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("BenchService");
+        assertTrue(at > 0);
+        pcap[at] = (byte) 0xED;
+        pcap[at + 1] = (byte) 0xA0;
+        pcap[at + 2] = (byte) 0x80;
+        Path capture = Files.write(dir.resolve("surrogate.pcap"), pcap);
+
+        Cli stdout = Cli.run("analyze", capture.toString(), "--format", "json");
+        assertEquals(0, stdout.exitCode(), stdout.err());
+        // (the test's standard output is a string: the character itself, which a terminal's encoder writes as '?')
+        assertTrue(stdout.out().contains("\"name\" : \"\ud800chService\""), stdout.out());
+        Path out = dir.resolve("out");
+        Cli json = Cli.run("analyze", capture.toString(), "--format", "json", "--out", out.toString());
+        assertEquals(0, json.exitCode(), json.err());
+        String written = Files.readString(out.resolve("surrogate.json"));
+        assertTrue(written.contains("\"name\" : \"?chService\""), written);
+        assertEquals(stdout.out().replace('\ud800', '?').strip(), written.strip());
+        assertEquals(List.of("surrogate.json"), Files.list(out).map(p -> p.getFileName().toString()).toList(), "no partial file left");
+        Cli csv = Cli.run("analyze", capture.toString(), "--format", "csv", "--out", dir.resolve("csv").toString());
+        assertEquals(0, csv.exitCode(), csv.err());
+        try (var files = Files.list(dir.resolve("csv"))) {
+            assertTrue(files.anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains("?chService");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }), "a CSV file names the lookup");
+        }
+    }
+
     @Test
     void verboseAddsTheStackTrace() {
         Cli r = Cli.run("analyze", "--verbose", "no-such.pcap");
