@@ -30,10 +30,13 @@ import java.util.regex.Pattern;
  * little to set up (its buffers recycled per thread, its symbol table shared by the factory) and that reports
  * where each tag ends as a byte index ({@link #tagEnd}). Aalto checks UTF-8 as strictly as the JDK's decoder, and it
  * does not expand an entity it was not told of: it reports it, and {@link XmlWalk} fails the document as the JDK's
- * parser would. The rest (names as written, as Burlap's undeclared {@code burlap:} prefix needs, which Aalto always
- * refuses; UTF-16, ISO-8859-1, US-ASCII; a media type's charset that contradicts the declaration) is read by the
- * JDK's parser over characters decoded here, strictly, so that its character offsets map back to byte offsets
- * ({@link #byteOffset}). Measured in {@code XmlParserBenchmark} (docs/benchmark.md).
+ * parser would. A UTF-8 document of names as written (Burlap's undeclared {@code burlap:} prefix, which Aalto always
+ * refuses) is read by Aalto too, inside an element of ours that declares the prefix ({@link #wrapped}), and again by
+ * the JDK's parser wherever that reading could say otherwise ({@link XmlWalk}). The rest (UTF-16, ISO-8859-1,
+ * US-ASCII; a media type's charset that contradicts the declaration; a document of names as written that opens with
+ * an XML declaration, or that the wrapped reading gave up on) is read by the JDK's parser over characters decoded
+ * here, strictly, so that its character offsets map back to byte offsets ({@link #byteOffset}). Measured in
+ * {@code XmlParserBenchmark} (docs/benchmark.md).
  */
 public final class XmlInput implements XmlOpened {
 

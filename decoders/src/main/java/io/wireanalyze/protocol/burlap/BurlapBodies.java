@@ -19,7 +19,8 @@ import java.nio.ByteBuffer;
 /**
  * Caucho Burlap (Hessian's XML form) as a body format: a POST is claimed when its root element is {@code <burlap:call>}
  * (by content, on any port). Documents are read with the hardened StAX reader ({@link XmlInput}, names as written: the
- * {@code burlap:} prefix is declared nowhere) and {@link XmlWalk}: a DTD, an entity, too deep a nesting or too many
+ * {@code burlap:} prefix is declared nowhere, so Aalto reads them inside an element that declares it, the JDK's parser
+ * again wherever that could differ) and {@link XmlWalk}: a DTD, an entity, too deep a nesting or too many
  * elements is a failure with its offset, never expanded or fetched. A call is an invocation named by its
  * {@code <method>}, its arguments the data; a reply's value or fault is its data, a fault's code and message its
  * exception ({@link BurlapReader}).
