@@ -59,7 +59,7 @@ public final class XmlWalk {
                                                    java.util.function.Function<XmlInput, V> visitors) {
         if (in.wrapped()) {
             V v = visitors.apply(in);
-            Walked w = walkWrapped(in, bodyStart, offset, limits, v);
+            Walked w = walkWrapped(in, limits, v);
             if (w != null) return new Read<>(v, w);
             in = in.unwrapped();
         }
@@ -73,7 +73,7 @@ public final class XmlWalk {
      * (then the document is read again): not exactly one root element with only white space around it, a failure of
      * any kind (the JDK's parser gives its own words), an entity reference.
      */
-    private static Walked walkWrapped(XmlInput in, int bodyStart, long offset, XmlLimits limits, Visitor visitor) {
+    private static Walked walkWrapped(XmlInput in, XmlLimits limits, Visitor visitor) {
         XMLStreamReader r = null;
         int raw = 0;   // depth with the wrapper's element: the document's root is at 2
         long elements = 0;
