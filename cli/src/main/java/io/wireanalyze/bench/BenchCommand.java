@@ -105,12 +105,11 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(Machine.here().describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB, as the launcher" : ""));
-        Path archive = SparkRun.fresh(jarFile.resolveSibling("wireanalyze.jsa"), jarFile);
-        out.println("class-data archive: " + (archive != null ? archive + " (the launcher's, mapped by every run of the jar)"
+        Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
+        out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
         out.println();
         out.flush();
-        Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         if (sizes != null && !sizes.isEmpty()) return FlatMemory.run(sizes, xmx, seed, captures, children, out, err);
 
         String mixedLabel = "mixed " + BenchReport.count(packets), mtuLabel = "MTU-" + mtu + " variant",

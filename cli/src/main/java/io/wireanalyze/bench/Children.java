@@ -27,13 +27,31 @@ final class Children {
     private final io.wireanalyze.console.Progress progress;
     /** The Spark module beside the jar, or null: then ANALYZE_SPARK cannot run. */
     private SparkRun spark;
+    /** The launcher's class-data archive of the jar, mapped by every run of it as the launcher maps it; or null. */
+    private final Path archive;
 
-    Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) {
+    Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) throws IOException {
         this.jar = jar;
+        this.archive = freshArchive(jar.resolveSibling("wireanalyze.jsa"), jar);
         this.launcherRules = launcherRules;
         this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
         this.outDir = work.resolve("out");
         this.progress = new io.wireanalyze.console.Progress(err);
+    }
+
+    /** The launcher's class-data archive of the jar, or null when it has made none since the jar was built. */
+    Path archive() {
+        return archive;
+    }
+
+    /** {@code archive} when the launcher has made it since {@code jar} was built, else null. */
+    static Path freshArchive(Path archive, Path jar) throws IOException {
+        return Files.isRegularFile(archive) && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0 ? archive : null;
+    }
+
+    /** The JVM options that map a class-data archive as the launcher does; none without one. */
+    static List<String> archiveOptions(Path archive) {
+        return archive == null ? List.of() : List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds*=off");
     }
 
     /** Runs {@link Tool#ANALYZE_SPARK} with {@code spark}. */
@@ -78,7 +96,7 @@ final class Children {
                 cmd.add(java.toString());
                 // Every run of the jar as the launcher runs it, with the class-data archive it makes after each build
                 // (when it has made one since this jar was built): start-up weighs on the small captures.
-                cmd.addAll(SparkRun.archiveOptions(SparkRun.fresh(jar.resolveSibling("wireanalyze.jsa"), jar)));
+                cmd.addAll(archiveOptions(archive));
                 cmd.addAll(javaOpts);
                 if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture));
                 cmd.addAll(extraOpts);

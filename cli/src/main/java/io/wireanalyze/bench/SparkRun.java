@@ -40,24 +40,14 @@ record SparkRun(Path jar, Path lib, List<String> jvmOptions, Path archive, long 
         Matcher m = OPTIONS.matcher(Files.readString(pom));
         List<String> options = m.find() ? Arrays.asList(m.group(1).trim().split("\\s+")) : List.of();
         long heap = memoryKib > 0 ? Math.min(4096, memoryKib / 4096) : 4096;
-        return new SparkRun(jar, target.resolve("lib"), options, fresh(target.resolve("wireanalyze-spark.jsa"), jar), heap);
-    }
-
-    /** {@code archive} when the launcher has made it since {@code jar} was built, else null. */
-    static Path fresh(Path archive, Path jar) throws IOException {
-        return Files.isRegularFile(archive) && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0 ? archive : null;
-    }
-
-    /** The JVM options that map a class-data archive as the launcher does; none without one. */
-    static List<String> archiveOptions(Path archive) {
-        return archive == null ? List.of() : List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds*=off");
+        return new SparkRun(jar, target.resolve("lib"), options, Children.freshArchive(target.resolve("wireanalyze-spark.jsa"), jar), heap);
     }
 
     /** The command before {@code analyze}'s arguments, with the bench's {@code javaOpts} (its heap replaced by Spark's). */
     List<String> command(Path javaBin, List<String> javaOpts) {
         List<String> cmd = new ArrayList<>(List.of(javaBin.toString()));
         cmd.addAll(jvmOptions);
-        cmd.addAll(archiveOptions(archive));
+        cmd.addAll(Children.archiveOptions(archive));
         for (String o : javaOpts) if (!o.startsWith("-Xmx")) cmd.add(o);
         cmd.add("-Xmx" + heapMib + "m");
         cmd.addAll(List.of("-cp", jar + java.io.File.pathSeparator + lib.resolve("*"), "io.wireanalyze.cli.WireAnalyze"));

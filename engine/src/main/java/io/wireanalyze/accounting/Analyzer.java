@@ -437,7 +437,7 @@ public final class Analyzer {
     private void done(Connection c) {
         remove(c);
         FlowKey key = FlowKey.of(c.initiator, c.responder);
-        if (live.get(key) == c) live.remove(key);
+        live.remove(key, c);
         ended(c, true);
     }
 

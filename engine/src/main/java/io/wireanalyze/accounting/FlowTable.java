@@ -66,10 +66,15 @@ final class FlowTable<V> {
     }
 
     /** Removes {@code key}'s flow; returns its value, or null. */
-    @SuppressWarnings("unchecked")
     V remove(FlowKey key) {
+        return remove(key, null);
+    }
+
+    /** Removes {@code key}'s flow if its value is {@code value} (any, for null); returns the value removed, or null. */
+    @SuppressWarnings("unchecked")
+    V remove(FlowKey key, V value) {
         int i = find(key);
-        if (i < 0) return null;
+        if (i < 0 || (value != null && values[i] != value)) return null;
         V old = (V) values[i];
         values[i] = null;
         size--;

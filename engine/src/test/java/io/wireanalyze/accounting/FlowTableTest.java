@@ -63,6 +63,8 @@ class FlowTableTest {
         assertSame("flow", table.get(FlowKey.probe().set(server, client)));
         assertNull(table.get(FlowKey.of(client, Endpoint.ipv4(0xC6120002, 1098))));
         assertNull(table.get(FlowKey.of(new Endpoint(true, 0, 0xC6120001L, 40000), server)), "IPv6 is not IPv4");
+        assertNull(table.remove(FlowKey.of(server, client), "another connection of the same 4-tuple"), "only its own value goes");
+        assertEquals(1, table.size());
         assertEquals("flow", table.remove(FlowKey.of(server, client)));
         assertEquals(0, table.size());
     }

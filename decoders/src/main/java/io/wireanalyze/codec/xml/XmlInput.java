@@ -9,6 +9,8 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
@@ -199,8 +201,7 @@ public final class XmlInput implements XmlOpened {
             return new XmlInput(body, p + 2, Width.UTF16, StandardCharsets.UTF_16LE);
         String named = contentType == null ? null : charsetOf(contentType);
         boolean fromMediaType = named != null;
-        if (named == null && n >= 5 && body.get(p) == '<' && body.get(p + 1) == '?' && body.get(p + 2) == 'x')
-            named = declared(body, p);
+        if (named == null && declaration(body, p)) named = declared(body, p);
         String name = named == null ? "UTF-8" : named.toUpperCase(Locale.ROOT);
         return switch (name) {
             case "UTF-8", "UTF8" -> new XmlInput(body, p, Width.UTF8, StandardCharsets.UTF_8, XmlNames.NAMESPACES,
@@ -218,8 +219,7 @@ public final class XmlInput implements XmlOpened {
      * and the media type's charset, which comes first (RFC 7303), must not say otherwise.
      */
     private static boolean declaresUtf8(ByteBuffer body, int p) {
-        int n = body.limit() - p;
-        if (n < 5 || body.get(p) != '<' || body.get(p + 1) != '?' || body.get(p + 2) != 'x') return true;
+        if (!declaration(body, p)) return true;
         String named = declared(body, p);
         if (named == null) return true;
         String declared = named.toUpperCase(Locale.ROOT);
@@ -233,9 +233,8 @@ public final class XmlInput implements XmlOpened {
      * the same answer.
      */
     static String declared(ByteBuffer body, int p) {
+        if (!declaration(body, p)) return null;
         int end = p + Math.min(body.limit() - p, 200);
-        if (end - p < 5 || body.get(p) != '<' || body.get(p + 1) != '?' || body.get(p + 2) != 'x' || body.get(p + 3) != 'm'
-                || body.get(p + 4) != 'l') return null;
         // [^>]*? : each later position in turn, up to the first '>'
         for (int i = p + 5; i < end && body.get(i) != '>'; i++) {
             int q = i;
@@ -370,8 +369,7 @@ public final class XmlInput implements XmlOpened {
     private int rootTag() {
         if (width == Width.UTF16) return -1;
         int p = start, end = bytes.limit();
-        if (end - p > 6 && bytes.get(p) == '<' && bytes.get(p + 1) == '?' && bytes.get(p + 2) == 'x' && bytes.get(p + 3) == 'm'
-                && bytes.get(p + 4) == 'l' && isSpace(bytes.get(p + 5))) {
+        if (end - p > 6 && declaration(bytes, p) && isSpace(bytes.get(p + 5))) {
             // Past an XML declaration, to the first '?>' (one in a quoted value leaves a quote next: the parser says).
             int q = p + 6;
             while (q + 1 < end && !(bytes.get(q) == '?' && bytes.get(q + 1) == '>')) q++;
@@ -393,7 +391,10 @@ public final class XmlInput implements XmlOpened {
      */
     XMLStreamReader reader() throws XMLStreamException {
         if (wrapped) {
-            return AALTO.get().createXMLStreamReader(new Wrapped(bytes.array(), bytes.arrayOffset() + start, bytes.limit() - start));
+            // The wrapper's opening tag, the body's bytes where they are, the wrapper's closing tag: one stream.
+            return AALTO.get().createXMLStreamReader(new SequenceInputStream(new ByteArrayInputStream(WRAPPER_OPEN),
+                    new SequenceInputStream(new ByteArrayInputStream(bytes.array(), bytes.arrayOffset() + start, bytes.limit() - start),
+                            new ByteArrayInputStream(WRAPPER_CLOSE))));
         }
         return reader(CodingErrorAction.REPORT);
     }
@@ -530,46 +531,5 @@ public final class XmlInput implements XmlOpened {
                 yield n;
             }
         };
-    }
-
-    /**
-     * The wrapper's opening tag, the body's bytes and the wrapper's closing tag as one stream, each read from where it
-     * is (Aalto copies what it reads into its own small buffer, as from any stream).
-     */
-    private static final class Wrapped extends java.io.InputStream {
-        private final byte[][] parts;
-        private final int[] from, to;
-        private int part;
-        private int at;
-
-        Wrapped(byte[] body, int offset, int length) {
-            parts = new byte[][]{WRAPPER_OPEN, body, WRAPPER_CLOSE};
-            from = new int[]{0, offset, 0};
-            to = new int[]{WRAPPER_OPEN.length, offset + length, WRAPPER_CLOSE.length};
-            at = 0;
-        }
-
-        @Override
-        public int read() {
-            while (part < parts.length && at >= to[part]) next();
-            if (part == parts.length) return -1;
-            return parts[part][at++] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (len == 0) return 0;
-            while (part < parts.length && at >= to[part]) next();
-            if (part == parts.length) return -1;
-            int n = Math.min(len, to[part] - at);
-            System.arraycopy(parts[part], at, b, off, n);
-            at += n;
-            return n;
-        }
-
-        private void next() {
-            part++;
-            if (part < parts.length) at = from[part];
-        }
     }
 }

@@ -119,13 +119,7 @@ public final class XmlWalk {
         } catch (XMLStreamException | RuntimeException e) {
             return null;
         } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // closing a reader over a buffer releases nothing
-                }
-            }
+            close(r);
         }
     }
 
@@ -194,13 +188,16 @@ public final class XmlWalk {
             // walk turns them into the failure they describe, at the last tag it saw.
             return stopped(offset + (at - bodyStart), "xml", reason(e));
         } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // closing a reader over a buffer releases nothing
-                }
-            }
+            close(r);
+        }
+    }
+
+    private static void close(XMLStreamReader r) {
+        if (r == null) return;
+        try {
+            r.close();
+        } catch (XMLStreamException ignored) {
+            // closing a reader over a buffer releases nothing
         }
     }
 
