@@ -24,8 +24,9 @@ import java.util.function.Consumer;
 final class Legs {
 
     /** When the requests were sent (capture time, not frame order: a capture may reorder frames), then frame order. */
-    static final Comparator<PendingInvocation> ORDER = Comparator.comparingLong(PendingInvocation::startNanos)
-            .thenComparingLong(p -> p.record().requestFrame()).thenComparingLong(PendingInvocation::seq);
+    static final Spill.Key<PendingInvocation> KEY = Spill.Key.of(PendingInvocation::startNanos, p -> p.record().requestFrame(),
+            PendingInvocation::seq);
+    static final Comparator<PendingInvocation> ORDER = KEY.comparator();
 
     /** Frame order, as the report lists invocations. */
     static final Comparator<PendingInvocation> FRAME_ORDER = Comparator.<PendingInvocation>comparingLong(p -> p.record().requestFrame())

@@ -16,21 +16,24 @@ final class RecordSpills implements Ledger.Sink {
     final Spill<AnalysisResult.PacketRow> packets;
 
     /** Connections by id. */
-    static final Comparator<AnalysisResult.ConnectionStats> CONNECTIONS = Comparator.comparingInt(AnalysisResult.ConnectionStats::id);
+    static final Spill.Key<AnalysisResult.ConnectionStats> CONNECTION_KEY = Spill.Key.of(AnalysisResult.ConnectionStats::id);
+    static final Comparator<AnalysisResult.ConnectionStats> CONNECTIONS = CONNECTION_KEY.comparator();
     /** Messages by frame (those without a frame last), then by connection and place. */
-    static final Comparator<Codecs.Keyed<MessageRecord>> MESSAGES = Comparator.<Codecs.Keyed<MessageRecord>, Long>comparing(
-            k -> k.value().frame(), Comparator.nullsLast(Comparator.naturalOrder())).thenComparingLong(Codecs.Keyed::seq);
+    static final Spill.Key<Codecs.Keyed<MessageRecord>> MESSAGE_KEY = Spill.Key.of(
+            k -> k.value().frame() == null ? 1 : 0, k -> k.value().frame() == null ? 0 : k.value().frame(), Codecs.Keyed::seq);
+    static final Comparator<Codecs.Keyed<MessageRecord>> MESSAGES = MESSAGE_KEY.comparator();
     /** Invocations in the order their requests were sent. */
     static final Comparator<PendingInvocation> INVOCATIONS = Legs.ORDER;
     /** Packet rows by frame. */
-    static final Comparator<AnalysisResult.PacketRow> PACKETS = Comparator.comparingLong(AnalysisResult.PacketRow::frame);
+    static final Spill.Key<AnalysisResult.PacketRow> PACKET_KEY = Spill.Key.of(AnalysisResult.PacketRow::frame);
+    static final Comparator<AnalysisResult.PacketRow> PACKETS = PACKET_KEY.comparator();
 
     RecordSpills(Codecs codecs, int recordsInMemory) {
         this.codecs = codecs;
-        connections = new Spill<>("connections", codecs.connections, CONNECTIONS, recordsInMemory);
-        messages = new Spill<>("messages", codecs.messages, MESSAGES, Math.max(1, recordsInMemory / 2));
-        invocations = new Spill<>("invocations", codecs.invocations, INVOCATIONS, recordsInMemory);
-        packets = new Spill<>("packets", codecs.packets, PACKETS, (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
+        connections = new Spill<>("connections", codecs.connections, CONNECTION_KEY, recordsInMemory);
+        messages = new Spill<>("messages", codecs.messages, MESSAGE_KEY, Math.max(1, recordsInMemory / 2));
+        invocations = new Spill<>("invocations", codecs.invocations, Legs.KEY, recordsInMemory);
+        packets = new Spill<>("packets", codecs.packets, PACKET_KEY, (int) Math.min(Integer.MAX_VALUE, 2L * recordsInMemory));
     }
 
     @Override

@@ -11,21 +11,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import java.util.function.ToLongFunction;
 
 /**
- * Records of one kind, added in any order and read back sorted: up to {@code maxInMemory} of them are held, then
- * sorted and written to a temporary file as a run; {@link #sorted} merges the runs. What an analysis holds is then
- * bounded by the open connections and these buffers, not by the capture. Equal records keep the order they were
- * added in (the sort is stable, and the merge takes earlier runs first). A capture whose records fit in memory never
- * touches the disk. The list {@link #sorted} gives reads its runs until it is closed ({@link #close(List)}): then
- * its files are deleted (the analysis closes what it read once, and {@link AnalysisResult#close} the rest); at the
- * JVM's exit only what a failure left.
+ * Records of one kind, added in any order and read back sorted by their {@link Key}. Each record is written as bytes
+ * when it is added, into a buffer this spill reuses, and only its key's longs are kept beside it: the record itself
+ * is garbage at once, and is written while it is still in the processor's caches (writing a buffer of held records
+ * when it filled touched each again, cold, in sorted order). Up to {@code maxInMemory} records, or {@link #MAX_BYTES}
+ * of them, are held; then they are sorted by their keys and their bytes written to a temporary file as a run;
+ * {@link #sorted} merges the runs and what is held. What an analysis holds is then bounded by the open connections and
+ * these buffers, not by the capture. Equal keys keep the order their records were added in (the sort breaks ties by
+ * that order, and the merge takes earlier runs first). A capture whose records fit in memory never touches the disk.
+ * The list {@link #sorted} gives reads its runs until it is closed ({@link #close(List)}): then its files are deleted
+ * (the analysis closes what it read once, and {@link AnalysisResult#close} the rest); at the JVM's exit only what a
+ * failure left.
  */
 final class Spill<T> {
 
@@ -36,30 +40,99 @@ final class Spill<T> {
         T read(DataInputStream in) throws IOException;
     }
 
+    /**
+     * What orders a spill's records: a few longs of each, compared in turn. A spill keeps these longs beside a record's
+     * bytes, so that it sorts what it holds without the records.
+     */
+    static final class Key<T> {
+        private final ToLongFunction<? super T>[] parts;
+
+        private Key(ToLongFunction<? super T>[] parts) {
+            this.parts = parts;
+        }
+
+        /** Records ordered by the first long, then the second, and so on. */
+        @SafeVarargs
+        static <T> Key<T> of(ToLongFunction<? super T>... parts) {
+            if (parts.length == 0) throw new IllegalArgumentException("a key of no longs");
+            return new Key<>(parts.clone());
+        }
+
+        int longs() {
+            return parts.length;
+        }
+
+        long at(T value, int i) {
+            return parts[i].applyAsLong(value);
+        }
+
+        /** The same order over records. */
+        Comparator<T> comparator() {
+            return (a, b) -> {
+                for (ToLongFunction<? super T> part : parts) {
+                    int c = Long.compare(part.applyAsLong(a), part.applyAsLong(b));
+                    if (c != 0) return c;
+                }
+                return 0;
+            };
+        }
+    }
+
     private static final int BUFFER = 64 << 10;
+    /** The most bytes of records held before they go to a run, whatever their number. */
+    static final int MAX_BYTES = 32 << 20;
 
     private final String kind;
     private final Codec<T> codec;
+    private final Key<T> key;
     private final Comparator<T> order;
     private final int maxInMemory;
-    private final List<T> buffer = new ArrayList<>();
+    private final int maxBytes;
+    /** The records held: their bytes one after another in {@code held}, where each starts, and their keys' longs. */
+    private final Held held = new Held();
+    private final DataOutputStream heldOut = new DataOutputStream(held);
+    private int[] starts = new int[64];
+    private long[] keys;
+    private int count;
     private final List<Path> runs = new ArrayList<>();
     private long size;
     private boolean sealed;
 
-    Spill(String kind, Codec<T> codec, Comparator<T> order, int maxInMemory) {
+    Spill(String kind, Codec<T> codec, Key<T> key, int maxInMemory) {
+        this(kind, codec, key, maxInMemory, MAX_BYTES);
+    }
+
+    /** A spill that holds at most {@code maxInMemory} records and (about) {@code maxBytes} of their bytes. */
+    Spill(String kind, Codec<T> codec, Key<T> key, int maxInMemory, int maxBytes) {
+        if (maxBytes <= 0) throw new IllegalArgumentException("maxBytes must be positive: " + maxBytes);
         if (maxInMemory <= 0) throw new IllegalArgumentException("maxInMemory must be positive: " + maxInMemory);
         this.kind = kind;
         this.codec = codec;
-        this.order = order;
+        this.key = key;
+        this.order = key.comparator();
         this.maxInMemory = maxInMemory;
+        this.maxBytes = maxBytes;
+        this.keys = new long[64 * key.longs()];
     }
 
     void add(T value) {
         if (sealed) throw new IllegalStateException(kind + ": already read");
-        buffer.add(value);
+        int k = key.longs();
+        if (count == starts.length) {
+            int more = (int) Math.min(Math.max(64, (long) count * 2), Math.max(64, maxInMemory));
+            starts = java.util.Arrays.copyOf(starts, Math.max(more, count + 1));
+            keys = java.util.Arrays.copyOf(keys, starts.length * k);
+        }
+        for (int i = 0; i < k; i++) keys[count * k + i] = key.at(value, i);
+        starts[count] = held.size;
+        try {
+            codec.write(heldOut, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(kind + ": cannot write a record: " + e.getMessage(), e);
+        }
+        count++;
         size++;
-        if (buffer.size() >= maxInMemory) writeRun();
+        if (count >= maxInMemory || held.size >= maxBytes) writeRun();
     }
 
     /** Runs written to disk so far. */
@@ -70,27 +143,75 @@ final class Spill<T> {
     /** Everything added, in order; no more may be added. The list may be read many times. */
     List<T> sorted() {
         sealed = true;
-        buffer.sort(order);
-        if (runs.isEmpty()) return Collections.unmodifiableList(buffer);
-        if (!buffer.isEmpty()) writeRun();
+        if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes, held.size, starts, sortedHeld(), count);
+        if (count > 0) writeRun();
         return new Merged<>(kind, codec, order, List.copyOf(runs), size);
     }
 
+    /** The held records' indexes in their keys' order (ties in the order they were added). */
+    private int[] sortedHeld() {
+        int[] at = new int[count];
+        for (int i = 0; i < count; i++) at[i] = i;
+        sort(at, new int[count], 0, count, keys, key.longs());
+        return at;
+    }
+
     private void writeRun() {
-        buffer.sort(order);
+        int[] at = sortedHeld();
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
             try (DataOutputStream out = new DataOutputStream(new BufferOut(Files.newOutputStream(file)))) {
-                out.writeInt(buffer.size());
-                for (T v : buffer) codec.write(out, v);
+                out.writeInt(count);
+                for (int i : at) {
+                    int end = i + 1 < count ? starts[i + 1] : held.size;
+                    out.write(held.bytes, starts[i], end - starts[i]);
+                }
             }
             runs.add(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot spill " + kind + " records to a temporary file in " + directory()
                     + ": " + e.getMessage(), e);
         }
-        buffer.clear();
+        count = 0;
+        held.size = 0;
+    }
+
+    /**
+     * Sorts indexes {@code [lo, hi)} of {@code at} by their records' keys, then by index: a merge sort over the keys'
+     * longs ({@code k} a record), with no boxed index or comparator object.
+     */
+    private static void sort(int[] at, int[] tmp, int lo, int hi, long[] keys, int k) {
+        if (hi - lo <= 16) {
+            for (int i = lo + 1; i < hi; i++) {
+                int v = at[i];
+                int j = i - 1;
+                while (j >= lo && less(v, at[j], keys, k)) {
+                    at[j + 1] = at[j];
+                    j--;
+                }
+                at[j + 1] = v;
+            }
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        sort(at, tmp, lo, mid, keys, k);
+        sort(at, tmp, mid, hi, keys, k);
+        if (!less(at[mid], at[mid - 1], keys, k)) return;   // already in order
+        System.arraycopy(at, lo, tmp, lo, hi - lo);
+        int i = lo, j = mid, o = lo;
+        while (i < mid && j < hi) at[o++] = less(tmp[j], tmp[i], keys, k) ? tmp[j++] : tmp[i++];
+        while (i < mid) at[o++] = tmp[i++];
+        while (j < hi) at[o++] = tmp[j++];
+    }
+
+    /** Whether record {@code a} goes before record {@code b}: by their keys' longs, then the order they were added in. */
+    private static boolean less(int a, int b, long[] keys, int k) {
+        for (int t = 0; t < k; t++) {
+            long x = keys[a * k + t], y = keys[b * k + t];
+            if (x != y) return x < y;
+        }
+        return a < b;
     }
 
     /** Where runs go: the system property {@code wireanalyze.spill.dir}, else {@code java.io.tmpdir}. */
@@ -365,6 +486,128 @@ final class Spill<T> {
             } catch (IOException ignored) {
                 // read only: nothing lost
             }
+        }
+    }
+
+    /** The bytes of the records a spill holds: a growing array, reused once a run is written. */
+    private static final class Held extends OutputStream {
+        byte[] bytes = new byte[4 << 10];
+        int size;
+
+        @Override
+        public void write(int b) {
+            if (size == bytes.length) grow(1);
+            bytes[size++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (len > bytes.length - size) grow(len);
+            System.arraycopy(b, off, bytes, size, len);
+            size += len;
+        }
+
+        private void grow(int len) {
+            long want = Math.max((long) size + len, 2L * bytes.length);
+            if (want > Integer.MAX_VALUE - 8) {
+                if ((long) size + len > Integer.MAX_VALUE - 8) throw new IllegalStateException("a spilled record of more than 2 GB");
+                want = Integer.MAX_VALUE - 8;
+            }
+            bytes = java.util.Arrays.copyOf(bytes, (int) want);
+        }
+    }
+
+    /** Bytes of held records read from where {@link #at} puts it. */
+    private static final class HeldIn extends InputStream {
+        private final byte[] bytes;
+        private final int end;
+        private int pos;
+
+        HeldIn(byte[] bytes, int end) {
+            this.bytes = bytes;
+            this.end = end;
+        }
+
+        HeldIn at(int pos) {
+            this.pos = pos;
+            return this;
+        }
+
+        @Override
+        public int read() {
+            return pos < end ? bytes[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) return 0;
+            if (pos >= end) return -1;
+            int k = Math.min(len, end - pos);
+            System.arraycopy(bytes, pos, b, off, k);
+            pos += k;
+            return k;
+        }
+    }
+
+    /** What a spill that wrote no run held, in its keys' order: each record read from its bytes when it is got. */
+    private static final class InMemory<T> extends AbstractList<T> {
+        private final String kind;
+        private final Codec<T> codec;
+        private final byte[] bytes;
+        private final int end;
+        private final int[] starts;
+        private final int[] order;
+        private final int count;
+
+        InMemory(String kind, Codec<T> codec, byte[] bytes, int end, int[] starts, int[] order, int count) {
+            this.kind = kind;
+            this.codec = codec;
+            this.bytes = bytes;
+            this.end = end;
+            this.starts = starts;
+            this.order = order;
+            this.count = count;
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
+
+        @Override
+        public T get(int index) {
+            if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);
+            HeldIn in = new HeldIn(bytes, end);
+            return read(in, new DataInputStream(in), index);
+        }
+
+        private T read(HeldIn in, DataInputStream data, int index) {
+            in.at(starts[order[index]]);
+            try {
+                return codec.read(data);
+            } catch (IOException e) {
+                throw new UncheckedIOException(kind + ": cannot read a held record back: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public Iterator<T> iterator() {
+            HeldIn in = new HeldIn(bytes, end);
+            DataInputStream data = new DataInputStream(in);
+            return new Iterator<>() {
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < count;
+                }
+
+                @Override
+                public T next() {
+                    if (next >= count) throw new NoSuchElementException();
+                    return read(in, data, next++);
+                }
+            };
         }
     }
 

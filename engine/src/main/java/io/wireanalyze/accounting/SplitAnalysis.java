@@ -8,7 +8,6 @@ import io.wireanalyze.frame.TcpSegment;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -357,8 +356,8 @@ public final class SplitAnalysis {
             packets = all.packets.sorted();
         }
         Invocations.Final calls = Invocations.settle(invocations, totals, facts,
-                new Spill<>("invocations", codecs.finalInvocations, Comparator.<Codecs.Keyed<AnalysisResult.InvocationRecord>>comparingLong(
-                        k -> k.value().requestFrame()).thenComparingLong(Codecs.Keyed::seq), recordsInMemory));
+                new Spill<>("invocations", codecs.finalInvocations, Spill.Key.<Codecs.Keyed<AnalysisResult.InvocationRecord>>of(
+                        k -> k.value().requestFrame(), Codecs.Keyed::seq), recordsInMemory));
         AnalysisResult.Summary summary = summary(calls, totals, tracker);
         AnalysisResult result = new AnalysisResult(source, info, summary, totals.phases(), connections,
                 Spill.values(messages, k -> Analyzer.settled(k, facts)), calls.records(), packets);

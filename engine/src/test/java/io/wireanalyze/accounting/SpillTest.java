@@ -43,11 +43,13 @@ class SpillTest {
         }
     };
 
+    private static final Spill.Key<Item> BY_KEY = Spill.Key.of(Item::key);
+
     @Test
     void runsMergeIntoAStableSortAndCanBeReadAgain() {
         Random random = new Random(7);
         List<Item> items = new ArrayList<>();
-        Spill<Item> spill = new Spill<>("items", ITEMS, Comparator.comparingInt(Item::key), 1000);
+        Spill<Item> spill = new Spill<>("items", ITEMS, BY_KEY, 1000);
         for (int i = 0; i < 10_500; i++) {
             Item it = new Item(random.nextInt(300), i);
             items.add(it);
@@ -68,12 +70,12 @@ class SpillTest {
     @Test
     void sortedListsMergeAsTheyAreReadWithEachOnesMapAsOneSpillWouldSortThem() {
         Random random = new Random(11);
-        Comparator<Item> order = Comparator.comparingInt(Item::key);
+        Comparator<Item> order = BY_KEY.comparator();
         List<Item> all = new ArrayList<>();
         List<List<Item>> lists = new ArrayList<>();
         List<java.util.function.UnaryOperator<Item>> maps = new ArrayList<>();
         for (int l = 0; l < 3; l++) {
-            Spill<Item> spill = new Spill<>("items", ITEMS, order, 700);   // the first two spill to files
+            Spill<Item> spill = new Spill<>("items", ITEMS, BY_KEY, 700);   // the first two spill to files
             int shift = l;
             for (int i = 0; i < (l == 2 ? 500 : 2_000); i++) spill.add(new Item(random.nextInt(200), i));
             lists.add(spill.sorted());
@@ -92,10 +94,63 @@ class SpillTest {
 
     @Test
     void fewRecordsNeverTouchTheDisk() {
-        Spill<Item> spill = new Spill<>("items", ITEMS, Comparator.comparingInt(Item::key), 1000);
+        Spill<Item> spill = new Spill<>("items", ITEMS, BY_KEY, 1000);
         for (int i = 0; i < 999; i++) spill.add(new Item(999 - i, i));
         assertEquals(1, spill.sorted().get(0).key());
         assertEquals(0, spill.runs());
+    }
+
+    /** Two items' order by a key of two longs, ties in the order added: as {@link List#sort} gives it. */
+    private record Pair(long a, long b, int added) {
+    }
+
+    private static final Spill.Codec<Pair> PAIRS = new Spill.Codec<>() {
+        @Override
+        public void write(DataOutputStream out, Pair v) throws IOException {
+            out.writeLong(v.a());
+            out.writeLong(v.b());
+            out.writeInt(v.added());
+        }
+
+        @Override
+        public Pair read(DataInputStream in) throws IOException {
+            return new Pair(in.readLong(), in.readLong(), in.readInt());
+        }
+    };
+
+    @Test
+    void aKeyOfTwoLongsSortsAsTheComparatorWouldHeldOrSpilledByCountOrByBytes() {
+        Spill.Key<Pair> key = Spill.Key.of(Pair::a, Pair::b);
+        Comparator<Pair> order = Comparator.comparingLong(Pair::a).thenComparingLong(Pair::b);
+        Random random = new Random(3);
+        List<Pair> items = new ArrayList<>();
+        // negative longs and the extremes too: the key compares signed longs
+        long[] values = {Long.MIN_VALUE, -5, -1, 0, 1, 2, 7, Long.MAX_VALUE};
+        for (int i = 0; i < 5_000; i++) items.add(new Pair(values[random.nextInt(values.length)], random.nextInt(4) - 2, i));
+        List<Pair> expected = new ArrayList<>(items);
+        expected.sort(order);
+        Spill<Pair> held = new Spill<>("pairs", PAIRS, key, 10_000);
+        Spill<Pair> byCount = new Spill<>("pairs", PAIRS, key, 777);
+        Spill<Pair> byBytes = new Spill<>("pairs", PAIRS, key, 10_000, 20 * 1000);   // 20 bytes a pair: a run every 1000
+        for (Pair p : items) {
+            held.add(p);
+            byCount.add(p);
+            byBytes.add(p);
+        }
+        assertEquals(0, held.runs());
+        assertEquals(6, byCount.runs());
+        assertEquals(5, byBytes.runs());
+        for (Spill<Pair> s : List.of(held, byCount, byBytes)) {
+            List<Pair> sorted = s.sorted();
+            assertEquals(expected, new ArrayList<>(sorted));
+            assertEquals(expected.get(4_321), sorted.get(4_321));
+            assertEquals(expected.get(12), sorted.get(12));
+            Spill.close(sorted);
+        }
+        for (int i = 0; i + 1 < items.size(); i += 101) {
+            assertEquals(Integer.signum(order.compare(items.get(i), items.get(i + 1))),
+                    Integer.signum(key.comparator().compare(items.get(i), items.get(i + 1))));
+        }
     }
 
     static List<Path> fixtures() throws IOException {
