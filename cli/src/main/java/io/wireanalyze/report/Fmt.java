@@ -45,9 +45,62 @@ final class Fmt {
         return BigDecimal.valueOf(d).setScale(scale, RoundingMode.HALF_UP).stripTrailingZeros();
     }
 
+    /**
+     * {@link #round}'s number as its plain text ({@link BigDecimal#toPlainString()}): {@code 12.75}, {@code 100},
+     * {@code 0}; null for null, NaN, infinity. A report writes one for every time it gives, so the text is made from
+     * {@link Double#toString}'s digits (what {@link BigDecimal#valueOf(double)} reads) without the three
+     * {@code BigDecimal}s and their strings; the rare number in exponent form goes through {@link #round}.
+     * {@code FmtTest} checks the two agree.
+     */
+    static String plain(Double d, int scale) {
+        if (d == null || d.isNaN() || d.isInfinite()) return null;
+        String s = Double.toString(d);
+        int dot = s.indexOf('.');
+        if (dot < 0 || s.indexOf('E') >= 0) return round(d, scale).toPlainString();
+        int start = s.charAt(0) == '-' ? 1 : 0;
+        int fracEnd = Math.min(s.length(), dot + 1 + scale);
+        // the integer part's digits, then the kept fraction's, with a place in front for a carry
+        char[] digits = new char[1 + (dot - start) + (fracEnd - dot - 1)];
+        digits[0] = '0';
+        s.getChars(start, dot, digits, 1);
+        s.getChars(dot + 1, fracEnd, digits, 1 + dot - start);
+        if (fracEnd < s.length() && s.charAt(fracEnd) >= '5') {   // half-up: the first digit dropped decides
+            int i = digits.length - 1;
+            while (digits[i] == '9') digits[i--] = '0';
+            digits[i]++;
+        }
+        int fraction = fracEnd - dot - 1;
+        int end = digits.length;
+        while (fraction > 0 && digits[end - 1] == '0') {
+            end--;
+            fraction--;
+        }
+        int first = 0;
+        while (first < end - fraction - 1 && digits[first] == '0') first++;
+        boolean zero = true;
+        for (int i = first; i < end && zero; i++) zero = digits[i] == '0';
+        if (zero) return "0";
+        StringBuilder b = new StringBuilder(end - first + 2);
+        if (start == 1) b.append('-');
+        b.append(digits, first, end - fraction - first);
+        if (fraction > 0) b.append('.').append(digits, end - fraction, fraction);
+        return b.toString();
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     /** An RMI hash as Wireshark shows it: unsigned, 16 hex digits, {@code 0x44154dc9d4e63bdf}. */
     static String hash(Long hash) {
-        return hash == null ? null : String.format(Locale.ROOT, "0x%016x", hash);
+        if (hash == null) return null;
+        char[] c = new char[18];
+        c[0] = '0';
+        c[1] = 'x';
+        long h = hash;
+        for (int i = 17; i >= 2; i--) {
+            c[i] = HEX[(int) (h & 15)];
+            h >>>= 4;
+        }
+        return new String(c);
     }
 
     /** The last path element of a capture's source: {@code /a/b/x.pcap} gives {@code x.pcap}. */

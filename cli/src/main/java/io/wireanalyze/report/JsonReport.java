@@ -122,8 +122,8 @@ public final class JsonReport {
             g.writeFieldName(c.key());
             switch (c.kind()) {
                 case PLAIN -> value(g, v);
-                case MS, PER -> g.writeNumber(Fmt.round((Double) v, 3));
-                case RATIO -> g.writeNumber(Fmt.round((Double) v, 4));
+                case MS, PER -> number(g, Fmt.plain((Double) v, 3));
+                case RATIO -> number(g, Fmt.plain((Double) v, 4));
                 case HASH -> g.writeString(Fmt.hash((Long) v));
             }
         }
@@ -158,7 +158,7 @@ public final class JsonReport {
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             g.writeNumber(((Number) v).longValue());
         } else if (v instanceof Number n) {
-            g.writeNumber(Fmt.round(n.doubleValue(), 3));
+            number(g, Fmt.plain(n.doubleValue(), 3));
         } else if (v instanceof Collection<?> c) {
             g.writeStartArray();
             for (Object o : c) value(g, o);
@@ -175,6 +175,12 @@ public final class JsonReport {
         }
     }
 
+    /** A number as {@link Fmt#plain} wrote it; null as JSON's null. */
+    private static void number(JsonGenerator g, String plain) throws IOException {
+        if (plain == null) g.writeNull();
+        else g.writeNumber(plain);
+    }
+
     private static void capture(JsonGenerator g, CaptureInfo c) throws IOException {
         g.writeObjectFieldStart("capture");
         g.writeNumberField("frames", c.frames());
@@ -182,7 +188,8 @@ public final class JsonReport {
         g.writeObjectFieldStart("otherFrames");
         for (Map.Entry<String, Long> e : c.otherFrames().entrySet()) g.writeNumberField(e.getKey(), e.getValue());
         g.writeEndObject();
-        g.writeNumberField("durationMs", Fmt.round(c.durationMs(), 3));
+        g.writeFieldName("durationMs");
+        number(g, Fmt.plain(c.durationMs(), 3));
         g.writeStringField("stopReason", c.stopReason());
         g.writeNumberField("startNanos", c.startNanos());
         g.writeEndObject();

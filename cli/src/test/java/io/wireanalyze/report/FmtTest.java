@@ -1,0 +1,59 @@
+package io.wireanalyze.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class FmtTest {
+
+    /** What the reports wrote before {@link Fmt#plain}: the rounded {@code BigDecimal}'s plain text. */
+    private static String viaBigDecimal(double d, int scale) {
+        return Fmt.round(d, scale).toPlainString();
+    }
+
+    @Test
+    void plainTextIsTheRoundedBigDecimalsOnEdgesAndAMillionRandomNumbers() {
+        double[] edges = {0, -0.0, 1, -1, 0.5, 0.0005, 0.00049, -0.0005, 0.0004, 9.9995, 9.9994, 99.9995, 999.9999, -999.9995,
+                0.001, 0.0015, 2.675, 1.0005, 1.00049999, 123456.7895, 1e-3, 1e-4, 9.9999e-4, 1e7, 1e7 + 0.0005, 12345678.9,
+                1e21, 1e-300, Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 0.1 + 0.2, 100, 1000.0001, 5e-324};
+        for (int scale : new int[]{3, 4}) {
+            for (double d : edges) assertEquals(viaBigDecimal(d, scale), Fmt.plain(d, scale), d + " at scale " + scale);
+        }
+        Random random = new Random(20261127);
+        for (int i = 0; i < 1_000_000; i++) {
+            double d = switch (i % 5) {
+                case 0 -> random.nextDouble() * 1000;                                  // times in ms
+                case 1 -> Math.round(random.nextDouble() * 1e7) / 1e4;                  // few decimals, many exact halves
+                case 2 -> (random.nextInt(2_000_001) - 1_000_000) / 2000.0;            // halves at the fourth decimal
+                case 3 -> Double.longBitsToDouble(random.nextLong());                  // anything a double can be
+                default -> random.nextGaussian() * Math.pow(10, random.nextInt(16) - 6);
+            };
+            if (Double.isNaN(d) || Double.isInfinite(d)) continue;
+            int scale = 3 + (i & 1);
+            assertEquals(viaBigDecimal(d, scale), Fmt.plain(d, scale), d + " at scale " + scale);
+        }
+    }
+
+    @Test
+    void noNumberForNullNaNOrInfinity() {
+        assertNull(Fmt.plain(null, 3));
+        assertNull(Fmt.plain(Double.NaN, 3));
+        assertNull(Fmt.plain(Double.POSITIVE_INFINITY, 4));
+    }
+
+    @Test
+    void anRmiHashIsSixteenUnsignedHexDigits() {
+        for (long h : new long[]{0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 0x44154dc9d4e63bdfL, -6937640539011522368L}) {
+            assertEquals(String.format(java.util.Locale.ROOT, "0x%016x", h), Fmt.hash(h));
+        }
+        Random random = new Random(5);
+        for (int i = 0; i < 10_000; i++) {
+            long h = random.nextLong();
+            assertEquals(String.format(java.util.Locale.ROOT, "0x%016x", h), Fmt.hash(h));
+        }
+        assertNull(Fmt.hash(null));
+    }
+}
