@@ -5,6 +5,7 @@ import io.wireanalyze.protocol.Details;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -15,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +49,23 @@ final class Codecs {
         }
     }
 
-    private final Map<Class<?>, Integer> classIndex = new HashMap<>();
     private final List<Class<?>> classes = new ArrayList<>();
+    /**
+     * The table for the hot paths, replaced whole when a class is added (a few dozen times in an analysis): each
+     * class's index plus one by its {@link #ID} (0 for a class not in the table), and the classes by index. A
+     * record spilled or read looks its class up here without a lock or a hash.
+     */
+    private volatile int[] indexById = new int[0];
+    private volatile Class<?>[] byIndex = new Class<?>[0];
+
+    /** A number for each class this JVM spills, the same for every codec: where its index is in {@link #indexById}. */
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_ID = new java.util.concurrent.atomic.AtomicInteger();
+    private static final ClassValue<Integer> ID = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+            return NEXT_ID.getAndIncrement();
+        }
+    };
 
     Codecs() {
     }
@@ -105,14 +120,14 @@ final class Codecs {
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
      * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
      */
-    private record Layout(Method[] accessors, MethodHandle[] getters, char[] kinds, MethodHandle make) {
+    private record Layout(Method[] accessors, Object[] getters, char[] kinds, MethodHandle make) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
                 RecordComponent[] components = type.getRecordComponents();
                 Method[] accessors = new Method[components.length];
                 Class<?>[] types = new Class<?>[components.length];
-                MethodHandle[] getters = new MethodHandle[components.length];
+                Object[] getters = new Object[components.length];
                 char[] kinds = new char[components.length];
                 for (int i = 0; i < components.length; i++) {
                     accessors[i] = components[i].getAccessor();
@@ -120,12 +135,7 @@ final class Codecs {
                     types[i] = components[i].getType();
                     Class<?> t = types[i];
                     kinds[i] = t == long.class ? 'J' : t == int.class ? 'I' : t == double.class ? 'D' : t == boolean.class ? 'Z' : 'L';
-                    try {
-                        MethodHandle getter = MethodHandles.lookup().unreflect(accessors[i]);
-                        getters[i] = getter.asType(MethodType.methodType(kinds[i] == 'L' ? Object.class : t, Record.class));
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException("cannot read " + accessors[i] + " to spill it", e);
-                    }
+                    getters[i] = getter(type, accessors[i], kinds[i]);
                 }
                 Constructor<?> canonical;
                 try {
@@ -141,6 +151,39 @@ final class Codecs {
                 }
             }
         };
+
+        /**
+         * A component's accessor as a function of the record: a {@code ToLongFunction}, {@code ToIntFunction},
+         * {@code ToDoubleFunction}, {@code Predicate} or {@code Function} by its kind, made by the JDK's
+         * {@link LambdaMetafactory} as a lambda on it would be. A call through it is a plain interface call; a method
+         * handle held in an array is not a constant to the JIT, and each call through one went through the JDK's
+         * invokers (a check of the handle's type and of its customisation), a sixth of what a spill's write took.
+         */
+        private static Object getter(Class<?> type, Method accessor, char kind) {
+            Class<?> face = switch (kind) {
+                case 'J' -> java.util.function.ToLongFunction.class;
+                case 'I' -> java.util.function.ToIntFunction.class;
+                case 'D' -> java.util.function.ToDoubleFunction.class;
+                case 'Z' -> java.util.function.Predicate.class;
+                default -> java.util.function.Function.class;
+            };
+            String name = switch (kind) {
+                case 'J' -> "applyAsLong";
+                case 'I' -> "applyAsInt";
+                case 'D' -> "applyAsDouble";
+                case 'Z' -> "test";
+                default -> "apply";
+            };
+            Class<?> returns = kind == 'L' ? Object.class : accessor.getReturnType();
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+                MethodHandle handle = lookup.unreflect(accessor);
+                return LambdaMetafactory.metafactory(lookup, name, MethodType.methodType(face), MethodType.methodType(returns, Object.class),
+                        handle, MethodType.methodType(handle.type().returnType(), type)).getTarget().invoke();
+            } catch (Throwable e) {
+                throw new IllegalStateException("cannot read " + accessor + " to spill it", e);
+            }
+        }
     }
 
     /**
@@ -263,7 +306,7 @@ final class Codecs {
             out.writeByte(RECORD);
             out.writeShort(index(r.getClass()));
             Layout layout = Layout.OF.get(r.getClass());
-            MethodHandle[] getters = layout.getters();
+            Object[] getters = layout.getters();
             char[] kinds = layout.kinds();
             for (int i = 0; i < getters.length; i++) component(out, kinds[i], getters[i], r);
         } else if (v instanceof Enum<?> e) {
@@ -372,52 +415,54 @@ final class Codecs {
         return made;
     }
 
-    private synchronized int index(Class<?> type) {
-        Integer i = classIndex.get(type);
-        if (i == null) {
-            i = classes.size();
-            if (i > Short.MAX_VALUE) throw new IllegalStateException("more than " + Short.MAX_VALUE + " record and enum classes to spill");
-            classes.add(type);
-            classIndex.put(type, i);
-        }
+    private int index(Class<?> type) {
+        int id = ID.get(type);
+        int[] known = indexById;
+        if (id < known.length && known[id] != 0) return known[id] - 1;
+        return add(type, id);
+    }
+
+    /** {@code type}'s index, the table grown by it if it was not there. */
+    private synchronized int add(Class<?> type, int id) {
+        int[] known = indexById;
+        if (id < known.length && known[id] != 0) return known[id] - 1;   // added by another thread meanwhile
+        int i = classes.size();
+        if (i > Short.MAX_VALUE) throw new IllegalStateException("more than " + Short.MAX_VALUE + " record and enum classes to spill");
+        classes.add(type);
+        int[] grown = java.util.Arrays.copyOf(known, Math.max(known.length, id + 1));
+        grown[id] = i + 1;
+        byIndex = classes.toArray(new Class<?>[0]);
+        indexById = grown;
         return i;
     }
 
-    private synchronized Class<?> type(int index) throws IOException {
-        if (index < 0 || index >= classes.size()) throw new IOException("spilled record: unknown class " + index);
-        return classes.get(index);
+    private Class<?> type(int index) throws IOException {
+        Class<?>[] types = byIndex;
+        if (index < 0 || index >= types.length) throw new IOException("spilled record: unknown class " + index);
+        return types[index];
     }
 
     /** A record's component, written as {@link #value(DataOutputStream, Object)} writes its boxed value. */
-    private void component(DataOutputStream out, char kind, MethodHandle getter, Record r) throws IOException {
-        try {
-            switch (kind) {
-                case 'J' -> {
-                    long v = (long) getter.invokeExact(r);
-                    out.writeByte(LONG);
-                    out.writeLong(v);
-                }
-                case 'I' -> {
-                    int v = (int) getter.invokeExact(r);
-                    out.writeByte(INT);
-                    out.writeInt(v);
-                }
-                case 'D' -> {
-                    double v = (double) getter.invokeExact(r);
-                    out.writeByte(DOUBLE);
-                    out.writeDouble(v);
-                }
-                case 'Z' -> {
-                    boolean v = (boolean) getter.invokeExact(r);
-                    out.writeByte(BOOLEAN);
-                    out.writeBoolean(v);
-                }
-                default -> value(out, (Object) getter.invokeExact(r));
+    @SuppressWarnings("unchecked")
+    private void component(DataOutputStream out, char kind, Object getter, Record r) throws IOException {
+        switch (kind) {
+            case 'J' -> {
+                out.writeByte(LONG);
+                out.writeLong(((java.util.function.ToLongFunction<Record>) getter).applyAsLong(r));
             }
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("cannot read a component of " + r.getClass().getName() + " to spill it", e);
+            case 'I' -> {
+                out.writeByte(INT);
+                out.writeInt(((java.util.function.ToIntFunction<Record>) getter).applyAsInt(r));
+            }
+            case 'D' -> {
+                out.writeByte(DOUBLE);
+                out.writeDouble(((java.util.function.ToDoubleFunction<Record>) getter).applyAsDouble(r));
+            }
+            case 'Z' -> {
+                out.writeByte(BOOLEAN);
+                out.writeBoolean(((java.util.function.Predicate<Record>) getter).test(r));
+            }
+            default -> value(out, ((java.util.function.Function<Record, Object>) getter).apply(r));
         }
     }
 

@@ -144,8 +144,9 @@ final class Spill<T> {
     List<T> sorted() {
         sealed = true;
         if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes, held.size, starts, sortedHeld(), count);
-        if (count > 0) writeRun();
-        return new Merged<>(kind, codec, order, List.copyOf(runs), size);
+        // what is held joins the merge as it is (after the runs: its records were added after theirs), not as a run
+        InMemory<T> held = count == 0 ? null : new InMemory<>(kind, codec, this.held.bytes, this.held.size, starts, sortedHeld(), count);
+        return new Merged<>(kind, codec, order, List.copyOf(runs), held, size);
     }
 
     /** The held records' indexes in their keys' order (ties in the order they were added). */
@@ -367,14 +368,17 @@ final class Spill<T> {
         private final Codec<T> codec;
         private final Comparator<T> order;
         private final List<Path> runs;
+        private final InMemory<T> held;
         private boolean closed;
 
-        Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, long size) {
+        /** @param held what the spill held when it was read, or null */
+        Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, InMemory<T> held, long size) {
             super(size);
             this.kind = kind;
             this.codec = codec;
             this.order = order;
             this.runs = runs;
+            this.held = held;
         }
 
         @Override
@@ -397,10 +401,21 @@ final class Spill<T> {
             }
         }
 
-        private synchronized List<Run<T>> open() {
+        private synchronized List<Head<T>> open() {
             if (closed) throw new IllegalStateException(kind + " records: already closed, their temporary files deleted");
-            List<Run<T>> open = new ArrayList<>(runs.size());
+            List<Head<T>> open = new ArrayList<>(runs.size() + 1);
             for (int i = 0; i < runs.size(); i++) open.add(new Run<>(kind, codec, runs.get(i), i));
+            if (held != null) {
+                Iterator<T> it = held.iterator();
+                open.add(new Head<>(runs.size()) {
+                    @Override
+                    boolean advance() {
+                        if (!it.hasNext()) return false;
+                        value = it.next();
+                        return true;
+                    }
+                });
+            }
             return open;
         }
     }
