@@ -2,6 +2,8 @@ package io.wireanalyze.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.AnalysisResult.CaptureInfo;
 import io.wireanalyze.accounting.MessageRecord;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,6 +61,14 @@ import java.util.Map;
 public final class JsonReport {
 
     private final JsonFactory factory = new JsonFactory();
+    /**
+     * The keys, quoted and escaped once: each column list's keys in its order, and the keys protocols' details write
+     * (their code's constants, the same string each time: looked up by identity, at most {@link #DETAIL_KEYS} of them).
+     * Jackson otherwise checks every key of every message for characters to escape.
+     */
+    private final IdentityHashMap<List<?>, SerializableString[]> columnKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<String, SerializableString> detailKeys = new IdentityHashMap<>();
+    private static final int DETAIL_KEYS = 4096;
 
     /** One object for one result, an array for several (or none). Leaves {@code out} open. */
     public void write(Writer out, List<AnalysisResult> results) throws IOException {
@@ -109,17 +120,23 @@ public final class JsonReport {
         g.writeEndObject();
     }
 
-    private static <T> void object(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
+    private <T> void object(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
         g.writeStartObject();
         fields(g, columns, record);
         g.writeEndObject();
     }
 
-    private static <T> void fields(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
-        for (Column<T> c : columns) {
+    private <T> void fields(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
+        SerializableString[] keys = columnKeys.get(columns);
+        if (keys == null) {
+            keys = columns.stream().map(c -> new SerializedString(c.key())).toArray(SerializableString[]::new);
+            columnKeys.put(columns, keys);
+        }
+        for (int i = 0; i < keys.length; i++) {
+            Column<T> c = columns.get(i);
             Object v = c.value().apply(record);
             if (v == null && c.omitWhenNull()) continue;
-            g.writeFieldName(c.key());
+            g.writeFieldName(keys[i]);
             switch (c.kind()) {
                 case PLAIN -> value(g, v);
                 case MS, PER -> number(g, Fmt.plain((Double) v, 3));
@@ -129,13 +146,13 @@ public final class JsonReport {
         }
     }
 
-    private static void message(JsonGenerator g, MessageRecord r) throws IOException {
+    private void message(JsonGenerator g, MessageRecord r) throws IOException {
         g.writeStartObject();
         fields(g, Schema.MESSAGE, r);
         try {
             r.message().info().details().fields((key, value) -> {
                 try {
-                    g.writeFieldName(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
+                    g.writeFieldName(detailKey(key));
                     value(g, value);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -145,6 +162,16 @@ public final class JsonReport {
             throw e.getCause();
         }
         g.writeEndObject();
+    }
+
+    /** A detail's key as written: {@code extra.<key>} where it is one of a message's own keys. */
+    private SerializableString detailKey(String key) {
+        SerializableString k = detailKeys.get(key);
+        if (k == null) {
+            k = new SerializedString(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
+            if (detailKeys.size() < DETAIL_KEYS) detailKeys.put(key, k);
+        }
+        return k;
     }
 
     /** Strings, numbers, booleans, lists and maps as JSON; anything else as its string form. */
