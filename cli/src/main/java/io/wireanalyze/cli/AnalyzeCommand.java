@@ -154,7 +154,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         // The table lists only some messages (naming, DGC, keep-alive, unparsed): the others need not be kept, unless
         // the Spark job writes every message to Parquet (--out).
         boolean parquet = "spark".equals(engine) && out != null;
-        if (format == io.wireanalyze.report.OutputFormat.TABLE && !parquet) options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows);
+        // It lists the first 20 of those, and counts the rest: the analysis keeps no more than that either.
+        if (format == io.wireanalyze.report.OutputFormat.TABLE && !parquet) {
+            options = options.withKeepMessage(io.wireanalyze.report.TextReport::shows)
+                    .withMessageLimit(io.wireanalyze.report.TextReport.MESSAGES_LISTED);
+        }
         return options;
     }
 }

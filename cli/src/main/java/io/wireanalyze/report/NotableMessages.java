@@ -29,14 +29,18 @@ final class NotableMessages {
         return messages.stream().filter(r -> notable(r.message())).toList();
     }
 
-    /** Prints at most {@link #MAX_LINES} lines, then how many were left out; returns the lines printed. One pass. */
-    static int print(PrintWriter out, Iterable<MessageRecord> messages, String indent) {
+    /**
+     * Prints at most {@link #MAX_LINES} lines, then how many were left out; returns the lines printed. One pass.
+     * {@code leftOut} notable messages were not kept at all (an analysis limited to the first {@link #MAX_LINES}).
+     */
+    static int print(PrintWriter out, Iterable<MessageRecord> messages, long leftOut, String indent) {
         TextTable t = new TextTable("frame", "time ms", "conn", "dir", "phase", "message", "detail");
-        long notable = 0;
+        long notable = leftOut;
         for (MessageRecord r : messages) {
             Message m = r.message();
-            if (!notable(m) || notable++ >= MAX_LINES) continue;
-            t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type().label(), detail(m));
+            if (!notable(m)) continue;
+            if (t.rowCount() < MAX_LINES) t.row(r.frame(), Fmt.ms(r.timeMs()), r.connection(), m.direction(), m.phase(), m.type().label(), detail(m));
+            notable++;
         }
         if (notable == 0) {
             out.println(indent + "none");

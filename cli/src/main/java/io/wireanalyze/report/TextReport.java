@@ -35,6 +35,12 @@ public final class TextReport {
         return NotableMessages.notable(m);
     }
 
+    /**
+     * The most messages the report lists: an analysis for it alone need keep no more of those it {@link #shows}
+     * ({@link io.wireanalyze.accounting.AnalysisOptions#withMessageLimit}); it counts the rest.
+     */
+    public static final int MESSAGES_LISTED = NotableMessages.MAX_LINES;
+
     public TextReport(PrintWriter out) {
         this.out = out;
     }
@@ -65,7 +71,7 @@ public final class TextReport {
         section("Connections");
         connections(r.connections(), Fmt.baseName(r.source()));
         section("Naming, DGC, keep-alive and unparsed messages");
-        NotableMessages.print(out, r.messages(), INDENT);
+        NotableMessages.print(out, r.messages(), r.messagesLeftOut(), INDENT);
         out.flush();
     }
 

@@ -74,7 +74,7 @@ final class HandMade {
         List<PacketRow> packets = List.of(
                 new PacketRow(1, 0.0, 1, "c2s", 74, 0, "SYN", Phase.TCP_SETUP, "", false, false),
                 new PacketRow(23, 13.0, 1, "c2s", 120, 54, "PSH, ACK", Phase.INVOCATION, "call", true, false));
-        return new AnalysisResult("/captures/hand-made.pcap", capture, summary, phases, List.of(conn), messages,
+        return new AnalysisResult("/captures/hand-made.pcap", capture, summary, phases, List.of(conn), messages, 0,
                 invocations, packets);
     }
 

@@ -24,9 +24,15 @@ import java.util.function.Predicate;
  *                      reading the frames; 0: that one does everything. The result is the same, byte for byte.
  * @param keepMessage   which messages the result lists ({@link AnalysisResult#messages()}; {@link #ALL_MESSAGES}:
  *                      every one): a report that shows a few need not have the rest kept. Nothing else changes.
+ * @param messageLimit  the most of those the result lists: the first, in the result's order; the others are counted
+ *                      ({@link AnalysisResult#messagesLeftOut()}), not kept. {@link #NO_LIMIT}: every one.
  */
 public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
-                              List<Protocol> protocols, Set<String> methodWords, int workers, Predicate<Message> keepMessage) {
+                              List<Protocol> protocols, Set<String> methodWords, int workers, Predicate<Message> keepMessage,
+                              int messageLimit) {
+
+    /** Every message {@link #keepMessage} accepts is listed. */
+    public static final int NO_LIMIT = Integer.MAX_VALUE;
 
     /** Every message. */
     public static final Predicate<Message> ALL_MESSAGES = m -> true;
@@ -34,12 +40,13 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     public AnalysisOptions {
         if (workers < 0) throw new IllegalArgumentException("workers: " + workers + " (expected: 0 or more)");
         java.util.Objects.requireNonNull(keepMessage, "keepMessage");
+        if (messageLimit < 0) throw new IllegalArgumentException("messageLimit: " + messageLimit + " (expected: 0 or more)");
     }
 
     /** On the reading thread, every message kept. */
     public AnalysisOptions(DecoderLimits limits, Map<Long, String> methodNames, String markerMethod, boolean keepPackets,
                            List<Protocol> protocols, Set<String> methodWords) {
-        this(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, 0, ALL_MESSAGES);
+        this(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, 0, ALL_MESSAGES, NO_LIMIT);
     }
 
     /** Every protocol of the table. */
@@ -54,7 +61,7 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
     }
 
     public AnalysisOptions withMethodWords(Set<String> words) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words), workers, keepMessage);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, Set.copyOf(words), workers, keepMessage, messageLimit);
     }
 
     public static final String DEFAULT_MARKER = "wireanalyzeMark";
@@ -65,24 +72,29 @@ public record AnalysisOptions(DecoderLimits limits, Map<Long, String> methodName
 
     /** These options decoding with {@code list} (e.g. {@link ProtocolTable#withTlsKeys}: the table with a key log). */
     public AnalysisOptions withProtocols(List<Protocol> list) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list), methodWords, workers, keepMessage);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, List.copyOf(list), methodWords, workers, keepMessage, messageLimit);
     }
 
     public AnalysisOptions withKeepPackets(boolean keep) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords, workers, keepMessage);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keep, protocols, methodWords, workers, keepMessage, messageLimit);
     }
 
     public AnalysisOptions withMethodNames(Map<Long, String> names) {
-        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords, workers, keepMessage);
+        return new AnalysisOptions(limits, Map.copyOf(names), markerMethod, keepPackets, protocols, methodWords, workers, keepMessage, messageLimit);
     }
 
     /** These options with {@code n} worker threads (0: none). */
     public AnalysisOptions withWorkers(int n) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, n, keepMessage);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, n, keepMessage, messageLimit);
+    }
+
+    /** These options listing at most the first {@code n} messages (the rest counted, not kept). */
+    public AnalysisOptions withMessageLimit(int n) {
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, workers, keepMessage, n);
     }
 
     /** These options listing only the messages {@code keep} accepts. */
     public AnalysisOptions withKeepMessage(Predicate<Message> keep) {
-        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, workers, keep);
+        return new AnalysisOptions(limits, methodNames, markerMethod, keepPackets, protocols, methodWords, workers, keep, messageLimit);
     }
 }

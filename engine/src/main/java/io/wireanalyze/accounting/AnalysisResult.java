@@ -13,12 +13,14 @@ import java.util.Map;
  * @param summary     the seed's Figure 16 figures
  * @param phases      per phase, in {@link Phase} order; every phase present
  * @param connections per TCP connection
- * @param messages    every decoded message (and unparsed span), in capture order
+ * @param messages    every decoded message (and unparsed span), in capture order; those the options keep
+ *                    ({@link AnalysisOptions#keepMessage}), at most their limit ({@link AnalysisOptions#messageLimit})
+ * @param messagesLeftOut messages the options kept but their limit left out of {@code messages} (0 without a limit)
  * @param invocations application calls with their replies, in capture order
  * @param packets     one row per TCP packet (empty unless asked for)
  */
 public record AnalysisResult(String source, CaptureInfo capture, Summary summary, Map<Phase, PhaseStats> phases,
-                             List<ConnectionStats> connections, List<MessageRecord> messages,
+                             List<ConnectionStats> connections, List<MessageRecord> messages, long messagesLeftOut,
                              List<InvocationRecord> invocations, List<PacketRow> packets) implements AutoCloseable {
 
     /**
@@ -173,6 +175,6 @@ public record AnalysisResult(String source, CaptureInfo capture, Summary summary
 
     /** The same result under another source name (a file name instead of its path, say). */
     public AnalysisResult withSource(String name) {
-        return new AnalysisResult(name, capture, summary, phases, connections, messages, invocations, packets);
+        return new AnalysisResult(name, capture, summary, phases, connections, messages, messagesLeftOut, invocations, packets);
     }
 }

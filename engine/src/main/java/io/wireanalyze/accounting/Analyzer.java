@@ -216,7 +216,7 @@ public final class Analyzer {
         for (Protocol p : options.protocols()) decodings.add(p.start(scope));
         this.recordsInMemory = recordsInMemory;
         this.holeWaitNanos = Math.max(LINGER_NANOS, options.limits().maxHoleWaitMillis() * 1_000_000L);
-        this.records = new RecordSpills(new Codecs(), recordsInMemory);
+        this.records = new RecordSpills(new Codecs(), recordsInMemory, options.messageLimit());
         this.lanes = lanes.apply(i -> new Lane(options, view != null ? view : records));
     }
 
@@ -562,8 +562,9 @@ public final class Analyzer {
         }
         return new SplitAnalysis.Part(totals, logs, known, unpinned, part, java.util.Arrays.copyOf(firsts, part ? connectionCount : 0),
                 records.connections.sorted(),
-                records.messages.sorted(), records.invocations.sorted(),
-                options.keepPackets() ? records.packets.sorted() : List.of(), records.codecs);
+                records.sortedMessages(), records.invocations.sorted(),
+                options.keepPackets() ? records.packets.sorted() : List.of(), records.codecs,
+                records.messageLimit(), records.messagesLeftOut());
     }
 
     /** A message with what the capture's facts supply to it ({@link io.wireanalyze.protocol.Details#wants()}). */

@@ -35,7 +35,7 @@ import java.util.Set;
 final class PartBytes {
 
     private static final int MAGIC = 0x57415054;   // "WAPT"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;   // 2: a part's message limit and the messages it left out
 
     private PartBytes() {
     }
@@ -62,6 +62,8 @@ final class PartBytes {
             servers(out, part.knownServers());
             servers(out, part.unpinned());
             out.writeBoolean(part.provisional());
+            out.writeInt(part.messageLimit());
+            out.writeLong(part.messagesLeftOut());
             out.writeInt(part.firsts().length);
             for (long f : part.firsts()) out.writeLong(f);
             List<String> names = codecs.classNames();
@@ -105,6 +107,9 @@ final class PartBytes {
         Set<Lane.Server> known = servers(in);
         Set<Lane.Server> unpinned = servers(in);
         boolean provisional = in.readBoolean();
+        int messageLimit = count(in, "messages listed");
+        long messagesLeftOut = in.readLong();
+        if (messagesLeftOut < 0) throw new IOException("a part left out a negative count of messages: " + messagesLeftOut);
         int connections = count(in, "connections");
         if (connections > in.available() / 8) throw new IOException("a part of " + connections + " connections, past its end");
         long[] firsts = new long[connections];
@@ -140,7 +145,8 @@ final class PartBytes {
         var messages = new Records<>(source, offsets[1], counts[1], codecs.messages);
         var invocations = new Records<>(source, offsets[2], counts[2], codecs.invocations);
         var packets = new Records<>(source, offsets[3], counts[3], codecs.packets);
-        return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, firsts, stats, messages, invocations, packets, codecs);
+        return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, firsts, stats, messages, invocations, packets, codecs,
+                messageLimit, messagesLeftOut);
     }
 
     /** The facts and proved servers a round starts from, as bytes. */

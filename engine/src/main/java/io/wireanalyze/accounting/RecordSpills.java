@@ -28,8 +28,23 @@ final class RecordSpills implements Ledger.Sink {
     static final Spill.Key<AnalysisResult.PacketRow> PACKET_KEY = Spill.Key.of(AnalysisResult.PacketRow::frame);
     static final Comparator<AnalysisResult.PacketRow> PACKETS = PACKET_KEY.comparator();
 
+    /**
+     * With a limit ({@link AnalysisOptions#messageLimit}): the least messages with a frame so far, in {@link #MESSAGES}
+     * order, at most the limit; those pushed out are counted. Messages without a frame all go to the spill: a part's
+     * connections may be numbered again when parts are joined, which can reorder those (they are ordered by
+     * connection), never messages with frames (one frame, one connection).
+     */
+    private final int messageLimit;
+    private final java.util.ArrayList<Codecs.Keyed<MessageRecord>> first = new java.util.ArrayList<>();
+    private long leftOut;
+
     RecordSpills(Codecs codecs, int recordsInMemory) {
+        this(codecs, recordsInMemory, AnalysisOptions.NO_LIMIT);
+    }
+
+    RecordSpills(Codecs codecs, int recordsInMemory, int messageLimit) {
         this.codecs = codecs;
+        this.messageLimit = messageLimit;
         connections = new Spill<>("connections", codecs.connections, CONNECTION_KEY, recordsInMemory);
         messages = new Spill<>("messages", codecs.messages, MESSAGE_KEY, Math.max(1, recordsInMemory / 2));
         invocations = new Spill<>("invocations", codecs.invocations, Legs.KEY, recordsInMemory);
@@ -43,7 +58,39 @@ final class RecordSpills implements Ledger.Sink {
 
     @Override
     public void message(long seq, MessageRecord message, long stamp) {
-        messages.add(new Codecs.Keyed<>(seq, message, stamp));
+        Codecs.Keyed<MessageRecord> k = new Codecs.Keyed<>(seq, message, stamp);
+        if (messageLimit == AnalysisOptions.NO_LIMIT || message.frame() == null) {
+            messages.add(k);
+            return;
+        }
+        int n = first.size();
+        if (n == messageLimit && (n == 0 || MESSAGES.compare(k, first.get(n - 1)) > 0)) {
+            leftOut++;   // after all those kept (nearly every message, once the limit is reached: one comparison)
+            return;
+        }
+        int at = n;
+        while (at > 0 && MESSAGES.compare(k, first.get(at - 1)) < 0) at--;
+        first.add(at, k);
+        if (first.size() > messageLimit) {
+            first.remove(first.size() - 1);
+            leftOut++;
+        }
+    }
+
+    /** The messages, sorted ({@link Spill#sorted}): with a limit, those kept. No more may be added. */
+    java.util.List<Codecs.Keyed<MessageRecord>> sortedMessages() {
+        for (Codecs.Keyed<MessageRecord> k : first) messages.add(k);
+        first.clear();
+        return messages.sorted();
+    }
+
+    /** Messages with a frame that the limit left out. */
+    long messagesLeftOut() {
+        return leftOut;
+    }
+
+    int messageLimit() {
+        return messageLimit;
     }
 
     @Override

@@ -49,7 +49,8 @@ public final class SplitAnalysis {
      */
     record Part(Totals totals, List<FactLog> logs, Set<Lane.Server> knownServers, Set<Lane.Server> unpinned,
                 boolean provisional, long[] firsts, List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
-                List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs) {
+                List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs,
+                int messageLimit, long messagesLeftOut) {
     }
 
     /** The settled result, and the next round when one is needed (else null). */
@@ -355,12 +356,24 @@ public final class SplitAnalysis {
             invocations = all.invocations.sorted();
             packets = all.packets.sorted();
         }
+        // A limit on the messages listed: the first of those the parts kept, the others counted with what they left out.
+        long messagesLeftOut = 0;
+        for (Part p : parts) messagesLeftOut += p.messagesLeftOut();
+        int messageLimit = parts.isEmpty() ? AnalysisOptions.NO_LIMIT : parts.get(0).messageLimit();
+        if (messages.size() > messageLimit) {
+            List<Codecs.Keyed<MessageRecord>> kept = new ArrayList<>(messageLimit);
+            java.util.Iterator<Codecs.Keyed<MessageRecord>> it = messages.iterator();
+            while (kept.size() < messageLimit) kept.add(it.next());
+            messagesLeftOut += messages.size() - messageLimit;
+            Spill.close(messages);
+            messages = kept;
+        }
         Invocations.Final calls = Invocations.settle(invocations, totals, facts,
                 new Spill<>("invocations", codecs.finalInvocations, Spill.Key.<Codecs.Keyed<AnalysisResult.InvocationRecord>>of(
                         k -> k.value().requestFrame(), Codecs.Keyed::seq), recordsInMemory));
         AnalysisResult.Summary summary = summary(calls, totals, tracker);
         AnalysisResult result = new AnalysisResult(source, info, summary, totals.phases(), connections,
-                Spill.values(messages, k -> Analyzer.settled(k, facts)), calls.records(), packets);
+                Spill.values(messages, k -> Analyzer.settled(k, facts)), messagesLeftOut, calls.records(), packets);
         return new Settled(result, another);
     }
 

@@ -53,6 +53,39 @@ class SplitAnalysisTest {
         same(wholeSpilled, SplitAnalysis.analyze(frames, 3, new int[]{2, 0, 1}, options, 4, "capture"), pcap + ": spilled");
     }
 
+    /**
+     * A limit on the messages listed ({@link AnalysisOptions#messageLimit}, the table's): the result lists the first
+     * ones of the unlimited result, in its order, and counts the others; everything else is the same. Whole, in parts
+     * that run in any order, spilled, and through bytes between the steps (the Spark job's way).
+     */
+    @ParameterizedTest
+    @MethodSource("captures")
+    void aMessageLimitListsTheFirstMessagesAndCountsTheRest(Path pcap) throws IOException {
+        AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)));
+        List<Frame> frames = TestCaptures.frames(pcap);
+        AnalysisResult all = Analyses.analyze(frames, options);
+        List<MessageRecord> every = new ArrayList<>(all.messages());
+        Random random = new Random(pcap.getFileName().toString().hashCode());
+        for (int limit : new int[]{0, 1, 5, every.size() / 2}) {
+            AnalysisOptions limited = options.withMessageLimit(limit);
+            List<AnalysisResult> results = new ArrayList<>();
+            results.add(Analyses.analyze(frames, limited));
+            results.add(SplitAnalysis.analyze(frames, 3, new int[]{2, 0, 1}, limited, Analyzer.RECORDS_IN_MEMORY, "capture"));
+            results.add(SplitAnalysis.analyze(frames, 7, new int[]{6, 3, 0, 5, 1, 4, 2}, limited, 4, "capture"));
+            results.add(ClusterAnalysisTest.run(frames, 3, random, limited, 4, null));
+            int kept = Math.min(limit, every.size());
+            for (AnalysisResult r : results) {
+                String what = pcap + ": limit " + limit;
+                sameList(every.subList(0, kept), r.messages(), what + ": messages");
+                assertEquals(every.size() - kept, r.messagesLeftOut(), what + ": left out");
+                assertEquals(all.summary(), r.summary(), what);
+                assertEquals(all.phases(), r.phases(), what);
+                assertEquals(all.connections(), r.connections(), what);
+                assertEquals(all.invocations(), r.invocations(), what);
+            }
+        }
+    }
+
     /** The results are equal; if not, says where they first differ (a whole result is too long to read). */
     static void same(AnalysisResult expected, AnalysisResult actual, String what) {
         assertEquals(expected.capture(), actual.capture(), what + ": capture");
