@@ -22,10 +22,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +70,7 @@ public class CodecBenchmark {
         }
         if (messages.isEmpty() || invocations.isEmpty()) throw new IOException(fixture + ": no messages or invocations to encode");
         written = new RecordCodec();
-        encoded = write(written, new ByteArrayOutputStream());
+        encoded = written.write(messages, invocations);
         List<MessageRecord> back = new ArrayList<>();
         List<InvocationRecord> backInvocations = new ArrayList<>();
         read(written, encoded, back::add, backInvocations::add);
@@ -84,26 +80,15 @@ public class CodecBenchmark {
                 messages.size(), invocations.size(), encoded.length, encoded.length / (double) (messages.size() + invocations.size()));
     }
 
-    private byte[] write(RecordCodec codec, ByteArrayOutputStream bytes) throws IOException {
-        DataOutputStream out = new DataOutputStream(bytes);
-        long seq = 0;
-        for (MessageRecord m : messages) codec.writeMessage(out, seq++, m);
-        for (InvocationRecord i : invocations) codec.writeInvocation(out, seq++, i);
-        out.flush();
-        return bytes.toByteArray();
-    }
-
     private void read(RecordCodec codec, byte[] bytes, java.util.function.Consumer<MessageRecord> m,
                       java.util.function.Consumer<InvocationRecord> i) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
-        for (int k = 0; k < messages.size(); k++) m.accept(codec.readMessage(in));
-        for (int k = 0; k < invocations.size(); k++) i.accept(codec.readInvocation(in));
+        codec.read(bytes, messages.size(), invocations.size(), m, i);
     }
 
     /** Every record written, by a codec that has met their classes (as in an analysis that spills many). */
     @Benchmark
     public byte[] write(Counted counted) throws IOException {
-        byte[] b = write(written, new ByteArrayOutputStream(encoded.length));
+        byte[] b = written.write(messages, invocations);
         counted.records += messages.size() + invocations.size();
         counted.bytes += b.length;
         return b;

@@ -2,8 +2,6 @@ package io.wireanalyze.accounting;
 
 import io.wireanalyze.protocol.Details;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
@@ -98,12 +96,12 @@ final class Codecs {
     private <T> Spill.Codec<T> codec(Class<T> type) {
         return new Spill.Codec<>() {
             @Override
-            public void write(DataOutputStream out, T value) throws IOException {
+            public void write(SpillOut out, T value) {
                 value(out, value);
             }
 
             @Override
-            public T read(DataInputStream in) throws IOException {
+            public T read(SpillIn in) throws IOException {
                 return type.cast(value(in));
             }
         };
@@ -284,7 +282,7 @@ final class Codecs {
      * Null, strings, numbers, booleans, lists, maps, enums, records of these, and {@link Details#NONE}. Anything else
      * cannot be spilled: an analysis' records and a protocol's details are built of these.
      */
-    private void value(DataOutputStream out, Object v) throws IOException {
+    private void value(SpillOut out, Object v) {
         if (v == null) {
             out.writeByte(NULL);
         } else if (v instanceof String s) {
@@ -341,11 +339,11 @@ final class Codecs {
         }
     }
 
-    private Object value(DataInputStream in) throws IOException {
+    private Object value(SpillIn in) throws IOException {
         return value(in, FRAMES.get(), 0);
     }
 
-    private Object value(DataInputStream in, Frames frames, int depth) throws IOException {
+    private Object value(SpillIn in, Frames frames, int depth) throws IOException {
         int tag = in.readByte();
         return switch (tag) {
             case NULL -> null;
@@ -380,7 +378,7 @@ final class Codecs {
      * A record's components into this depth's frame, in order (a primitive component as the tag its writer wrote and
      * its value, unboxed), then its canonical constructor on the frame.
      */
-    private Object record(DataInputStream in, Class<?> type, Frames frames, int depth) throws IOException {
+    private Object record(SpillIn in, Class<?> type, Frames frames, int depth) throws IOException {
         Layout layout = Layout.OF.get(type);
         char[] kinds = layout.kinds();
         int n = kinds.length;
@@ -442,9 +440,9 @@ final class Codecs {
         return types[index];
     }
 
-    /** A record's component, written as {@link #value(DataOutputStream, Object)} writes its boxed value. */
+    /** A record's component, written as {@link #value(SpillOut, Object)} writes its boxed value. */
     @SuppressWarnings("unchecked")
-    private void component(DataOutputStream out, char kind, Object getter, Record r) throws IOException {
+    private void component(SpillOut out, char kind, Object getter, Record r) {
         switch (kind) {
             case 'J' -> {
                 out.writeByte(LONG);
@@ -474,41 +472,15 @@ final class Codecs {
         }
     };
 
-    /** Strings up to this many bytes go through the thread's scratch array, not an array of their own. */
-    static final int SCRATCH_BYTES = 4096;
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_BYTES]);
-
-    /** A string's UTF-8 length and bytes. An ASCII string (nearly all) is copied through the scratch array. */
-    private static void string(DataOutputStream out, String s) throws IOException {
-        int n = s.length();
-        if (n <= SCRATCH_BYTES) {
-            byte[] b = SCRATCH.get();
-            int i = 0;
-            for (; i < n; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) break;
-                b[i] = (byte) c;
-            }
-            if (i == n) {   // ASCII: its UTF-8 bytes are its chars
-                out.writeInt(n);
-                out.write(b, 0, n);
-                return;
-            }
-        }
+    /** A string's UTF-8 length and bytes. An ASCII string (nearly all) is copied char by char into place. */
+    private static void string(SpillOut out, String s) {
+        if (out.writeAscii(s)) return;
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
-        out.write(b);
+        out.write(b, 0, b.length);
     }
 
-    private static String string(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n >= 0 && n <= SCRATCH_BYTES) {
-            byte[] b = SCRATCH.get();
-            in.readFully(b, 0, n);
-            return new String(b, 0, n, StandardCharsets.UTF_8);
-        }
-        byte[] b = new byte[n];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
+    private static String string(SpillIn in) throws IOException {
+        return in.utf8(in.readInt());
     }
 }

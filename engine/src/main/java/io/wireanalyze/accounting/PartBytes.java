@@ -186,13 +186,17 @@ final class PartBytes {
     }
 
     private static <T> int records(ByteArrayOutputStream bytes, List<T> list, Spill.Codec<T> codec) throws IOException {
-        DataOutputStream out = new DataOutputStream(bytes);
+        SpillOut out = new SpillOut(1 << 16);
         int n = 0;
         for (T t : list) {
             codec.write(out, t);
             n++;
+            if (out.size() >= 1 << 16) {
+                out.writeTo(bytes);
+                out.reset();
+            }
         }
-        out.flush();
+        out.writeTo(bytes);
         Spill.close(list);
         return n;
     }
@@ -333,9 +337,9 @@ final class PartBytes {
         @Override
         public Iterator<T> iterator() {
             if (size == 0) return java.util.Collections.emptyIterator();
-            DataInputStream in;
+            SpillIn in;
             try {
-                in = new DataInputStream(source.from(offset));
+                in = new SpillIn(source.from(offset), 1 << 16);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read a part's records", e);
             }

@@ -1,8 +1,5 @@
 package io.wireanalyze.accounting;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -35,9 +32,9 @@ final class Spill<T> {
 
     /** Writes a record as bytes and reads it back. */
     interface Codec<T> {
-        void write(DataOutputStream out, T value) throws IOException;
+        void write(SpillOut out, T value);
 
-        T read(DataInputStream in) throws IOException;
+        T read(SpillIn in) throws IOException;
     }
 
     /**
@@ -89,8 +86,7 @@ final class Spill<T> {
     private final int maxInMemory;
     private final int maxBytes;
     /** The records held: their bytes one after another in {@code held}, where each starts, and their keys' longs. */
-    private final Held held = new Held();
-    private final DataOutputStream heldOut = new DataOutputStream(held);
+    private final SpillOut held = new SpillOut();
     private int[] starts = new int[64];
     private long[] keys;
     private int count;
@@ -124,15 +120,11 @@ final class Spill<T> {
             keys = java.util.Arrays.copyOf(keys, starts.length * k);
         }
         for (int i = 0; i < k; i++) keys[count * k + i] = key.at(value, i);
-        starts[count] = held.size;
-        try {
-            codec.write(heldOut, value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(kind + ": cannot write a record: " + e.getMessage(), e);
-        }
+        starts[count] = held.size();
+        codec.write(held, value);
         count++;
         size++;
-        if (count >= maxInMemory || held.size >= maxBytes) writeRun();
+        if (count >= maxInMemory || held.size() >= maxBytes) writeRun();
     }
 
     /** Runs written to disk so far. */
@@ -143,9 +135,9 @@ final class Spill<T> {
     /** Everything added, in order; no more may be added. The list may be read many times. */
     List<T> sorted() {
         sealed = true;
-        if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes, held.size, starts, sortedHeld(), count);
+        if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes(), held.size(), starts, sortedHeld(), count);
         // what is held joins the merge as it is (after the runs: its records were added after theirs), not as a run
-        InMemory<T> held = count == 0 ? null : new InMemory<>(kind, codec, this.held.bytes, this.held.size, starts, sortedHeld(), count);
+        InMemory<T> held = count == 0 ? null : new InMemory<>(kind, codec, this.held.bytes(), this.held.size(), starts, sortedHeld(), count);
         return new Merged<>(kind, codec, order, List.copyOf(runs), held, size);
     }
 
@@ -162,11 +154,12 @@ final class Spill<T> {
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
-            try (DataOutputStream out = new DataOutputStream(new BufferOut(Files.newOutputStream(file)))) {
-                out.writeInt(count);
+            try (OutputStream out = new BufferOut(Files.newOutputStream(file))) {
+                out.write(new byte[]{(byte) (count >>> 24), (byte) (count >>> 16), (byte) (count >>> 8), (byte) count});
+                byte[] bytes = held.bytes();
                 for (int i : at) {
-                    int end = i + 1 < count ? starts[i + 1] : held.size;
-                    out.write(held.bytes, starts[i], end - starts[i]);
+                    int end = i + 1 < count ? starts[i + 1] : held.size();
+                    out.write(bytes, starts[i], end - starts[i]);
                 }
             }
             runs.add(file);
@@ -175,7 +168,7 @@ final class Spill<T> {
                     + ": " + e.getMessage(), e);
         }
         count = 0;
-        held.size = 0;
+        held.reset();
     }
 
     /**
@@ -462,7 +455,7 @@ final class Spill<T> {
         private final String kind;
         private final Codec<T> codec;
         private final Path file;
-        private DataInputStream in;
+        private SpillIn in;
         private int left;
 
         Run(String kind, Codec<T> codec, Path file, int index) {
@@ -476,7 +469,7 @@ final class Spill<T> {
         boolean advance() {
             try {
                 if (in == null) {
-                    in = new DataInputStream(new BufferIn(Files.newInputStream(file)));
+                    in = new SpillIn(Files.newInputStream(file), BUFFER);
                     left = in.readInt();
                 }
                 if (left == 0) {
@@ -501,66 +494,6 @@ final class Spill<T> {
             } catch (IOException ignored) {
                 // read only: nothing lost
             }
-        }
-    }
-
-    /** The bytes of the records a spill holds: a growing array, reused once a run is written. */
-    private static final class Held extends OutputStream {
-        byte[] bytes = new byte[4 << 10];
-        int size;
-
-        @Override
-        public void write(int b) {
-            if (size == bytes.length) grow(1);
-            bytes[size++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            if (len > bytes.length - size) grow(len);
-            System.arraycopy(b, off, bytes, size, len);
-            size += len;
-        }
-
-        private void grow(int len) {
-            long want = Math.max((long) size + len, 2L * bytes.length);
-            if (want > Integer.MAX_VALUE - 8) {
-                if ((long) size + len > Integer.MAX_VALUE - 8) throw new IllegalStateException("a spilled record of more than 2 GB");
-                want = Integer.MAX_VALUE - 8;
-            }
-            bytes = java.util.Arrays.copyOf(bytes, (int) want);
-        }
-    }
-
-    /** Bytes of held records read from where {@link #at} puts it. */
-    private static final class HeldIn extends InputStream {
-        private final byte[] bytes;
-        private final int end;
-        private int pos;
-
-        HeldIn(byte[] bytes, int end) {
-            this.bytes = bytes;
-            this.end = end;
-        }
-
-        HeldIn at(int pos) {
-            this.pos = pos;
-            return this;
-        }
-
-        @Override
-        public int read() {
-            return pos < end ? bytes[pos++] & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (len == 0) return 0;
-            if (pos >= end) return -1;
-            int k = Math.min(len, end - pos);
-            System.arraycopy(bytes, pos, b, off, k);
-            pos += k;
-            return k;
         }
     }
 
@@ -592,14 +525,12 @@ final class Spill<T> {
         @Override
         public T get(int index) {
             if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);
-            HeldIn in = new HeldIn(bytes, end);
-            return read(in, new DataInputStream(in), index);
+            return read(new SpillIn(bytes, 0, end), index);
         }
 
-        private T read(HeldIn in, DataInputStream data, int index) {
-            in.at(starts[order[index]]);
+        private T read(SpillIn in, int index) {
             try {
-                return codec.read(data);
+                return codec.read(in.at(starts[order[index]]));
             } catch (IOException e) {
                 throw new UncheckedIOException(kind + ": cannot read a held record back: " + e.getMessage(), e);
             }
@@ -607,8 +538,7 @@ final class Spill<T> {
 
         @Override
         public Iterator<T> iterator() {
-            HeldIn in = new HeldIn(bytes, end);
-            DataInputStream data = new DataInputStream(in);
+            SpillIn in = new SpillIn(bytes, 0, end);
             return new Iterator<>() {
                 private int next;
 
@@ -620,7 +550,7 @@ final class Spill<T> {
                 @Override
                 public T next() {
                     if (next >= count) throw new NoSuchElementException();
-                    return read(in, data, next++);
+                    return read(in, next++);
                 }
             };
         }
@@ -628,7 +558,7 @@ final class Spill<T> {
 
     /**
      * A buffer before a run's file. {@link java.io.BufferedOutputStream} takes a lock for every byte, and
-     * {@link DataOutputStream} writes an int or a boolean a byte at a time: this one does not lock.
+     * a run's records go into it as their ranges of a spill's bytes: this one does not lock.
      */
     private static final class BufferOut extends OutputStream {
         private final OutputStream out;
@@ -675,50 +605,6 @@ final class Spill<T> {
             } finally {
                 out.close();
             }
-        }
-    }
-
-    /** A buffer after a run's file, without {@link java.io.BufferedInputStream}'s lock on every byte read. */
-    private static final class BufferIn extends InputStream {
-        private final InputStream in;
-        private final byte[] buf = new byte[BUFFER];
-        private int pos;
-        private int end;
-
-        BufferIn(InputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (pos == end && !fill()) return -1;
-            return buf[pos++] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (len == 0) return 0;
-            if (pos == end) {
-                if (len >= buf.length) return in.read(b, off, len);
-                if (!fill()) return -1;
-            }
-            int k = Math.min(len, end - pos);
-            System.arraycopy(buf, pos, b, off, k);
-            pos += k;
-            return k;
-        }
-
-        private boolean fill() throws IOException {
-            int k = in.read(buf, 0, buf.length);
-            if (k <= 0) return false;
-            pos = 0;
-            end = k;
-            return true;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }

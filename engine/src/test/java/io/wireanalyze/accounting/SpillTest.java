@@ -8,10 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,13 +28,13 @@ class SpillTest {
 
     private static final Spill.Codec<Item> ITEMS = new Spill.Codec<>() {
         @Override
-        public void write(DataOutputStream out, Item v) throws IOException {
+        public void write(SpillOut out, Item v) {
             out.writeInt(v.key());
             out.writeInt(v.added());
         }
 
         @Override
-        public Item read(DataInputStream in) throws IOException {
+        public Item read(SpillIn in) throws IOException {
             return new Item(in.readInt(), in.readInt());
         }
     };
@@ -106,14 +102,14 @@ class SpillTest {
 
     private static final Spill.Codec<Pair> PAIRS = new Spill.Codec<>() {
         @Override
-        public void write(DataOutputStream out, Pair v) throws IOException {
+        public void write(SpillOut out, Pair v) {
             out.writeLong(v.a());
             out.writeLong(v.b());
             out.writeInt(v.added());
         }
 
         @Override
-        public Pair read(DataInputStream in) throws IOException {
+        public Pair read(SpillIn in) throws IOException {
             return new Pair(in.readLong(), in.readLong(), in.readInt());
         }
     };
@@ -169,9 +165,9 @@ class SpillTest {
         Codecs codecs = new Codecs();
         assertTrue(r.messages().size() > 0);
         for (MessageRecord m : r.messages()) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(42, m, 7));
-            Codecs.Keyed<MessageRecord> back = codecs.messages.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+            SpillOut bytes = new SpillOut();
+            codecs.messages.write(bytes, new Codecs.Keyed<>(42, m, 7));
+            Codecs.Keyed<MessageRecord> back = codecs.messages.read(in(bytes));
             assertEquals(42, back.seq());
             assertEquals(7, back.stamp());
             assertEquals(m, back.value(), pcap.toString());
@@ -180,14 +176,14 @@ class SpillTest {
             assertEquals(d.asMap(), e.asMap());
         }
         for (AnalysisResult.InvocationRecord i : r.invocations()) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.finalInvocations.write(new DataOutputStream(bytes), new Codecs.Keyed<>(3, i));
-            assertEquals(i, codecs.finalInvocations.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))).value());
+            SpillOut bytes = new SpillOut();
+            codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(3, i));
+            assertEquals(i, codecs.finalInvocations.read(in(bytes)).value());
         }
         for (AnalysisResult.ConnectionStats c : r.connections()) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.connections.write(new DataOutputStream(bytes), c);
-            assertEquals(c, codecs.connections.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+            SpillOut bytes = new SpillOut();
+            codecs.connections.write(bytes, c);
+            assertEquals(c, codecs.connections.read(in(bytes)));
         }
     }
 
@@ -206,10 +202,10 @@ class SpillTest {
         Every outer = new Every(Long.MIN_VALUE, Integer.MAX_VALUE, Double.MAX_VALUE, true, Short.MIN_VALUE, Byte.MAX_VALUE,
                 -2.25f, "x".repeat(5000), new Empty(), List.of(inner, inner), java.util.concurrent.TimeUnit.SECONDS, 5L, Double.NaN);
         for (int round = 0; round < 3; round++) {   // the frames are reused from the second round on
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(round, (MessageRecord) null, -round));
-            codecs.finalInvocations.write(new DataOutputStream(bytes), new Codecs.Keyed(9, outer, 1));
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+            SpillOut bytes = new SpillOut();
+            codecs.messages.write(bytes, new Codecs.Keyed<>(round, (MessageRecord) null, -round));
+            codecs.finalInvocations.write(bytes, new Codecs.Keyed(9, outer, 1));
+            SpillIn in = in(bytes);
             Codecs.Keyed<MessageRecord> first = codecs.messages.read(in);
             assertEquals(round, first.seq());
             assertEquals(-round, first.stamp());
@@ -217,7 +213,7 @@ class SpillTest {
             Object back = ((Codecs.Keyed<?>) codecs.finalInvocations.read(in)).value();
             assertEquals(outer, back);
             assertEquals(-0.0, ((Every) ((Every) back).nested().get(1)).d());
-            assertEquals(-1, in.read());
+            assertTrue(in.atEnd());
         }
     }
 
@@ -225,11 +221,11 @@ class SpillTest {
     @Test
     void aComponentOfTheWrongTypeIsRefused() throws IOException {
         Codecs codecs = new Codecs();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        codecs.messages.write(new DataOutputStream(bytes), new Codecs.Keyed<>(1, (MessageRecord) null, 2));
-        byte[] b = bytes.toByteArray();
+        SpillOut bytes = new SpillOut();
+        codecs.messages.write(bytes, new Codecs.Keyed<>(1, (MessageRecord) null, 2));
+        byte[] b = java.util.Arrays.copyOf(bytes.bytes(), bytes.size());
         b[3] = 3;   // the seq's LONG tag (after RECORD and its class index) now says INT
-        IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new DataInputStream(new ByteArrayInputStream(b))));
+        IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new SpillIn(b, 0, b.length)));
         assertTrue(e.getMessage().contains("Keyed again: component 0 has value tag 3"), e.getMessage());
     }
 
@@ -244,15 +240,20 @@ class SpillTest {
                 io.wireanalyze.phase.Phase.UNPARSED, io.wireanalyze.tcp.Direction.C2S, 0, 1, 0, 1,
                 io.wireanalyze.protocol.Role.NONE, -1, io.wireanalyze.protocol.MessageInfo.of(notARecord));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> codecs.messages.write(
-                new DataOutputStream(new ByteArrayOutputStream()), new Codecs.Keyed<>(1, new MessageRecord(1L, 1L, 0.0, 1, m, 1))));
+                new SpillOut(), new Codecs.Keyed<>(1, new MessageRecord(1L, 1L, 0.0, 1, m, 1))));
         assertTrue(e.getMessage().contains("SpillTest"), e.getMessage());
+    }
+
+    /** What {@code out} holds, to read back. */
+    private static SpillIn in(SpillOut out) {
+        return new SpillIn(out.bytes(), 0, out.size());
     }
 
     private static AnalysisResult.ConnectionStats roundTrip(Codecs codecs, AnalysisResult.ConnectionStats c) {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            codecs.connections.write(new DataOutputStream(bytes), c);
-            return codecs.connections.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+            SpillOut bytes = new SpillOut();
+            codecs.connections.write(bytes, c);
+            return codecs.connections.read(in(bytes));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
