@@ -10,7 +10,6 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -472,15 +471,19 @@ final class Codecs {
         }
     };
 
-    /** A string's UTF-8 length and bytes. An ASCII string (nearly all) is copied char by char into place. */
+    /**
+     * An ASCII string (nearly all) as its length and its chars as bytes; any other as minus one minus its length, then
+     * its chars as UTF-16 units: every string comes back as it was, a lone surrogate too (which a decoded name can
+     * hold, and UTF-8 cannot write).
+     */
     private static void string(SpillOut out, String s) {
         if (out.writeAscii(s)) return;
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b, 0, b.length);
+        out.writeInt(-1 - s.length());
+        out.writeChars(s);
     }
 
     private static String string(SpillIn in) throws IOException {
-        return in.utf8(in.readInt());
+        int n = in.readInt();
+        return n >= 0 ? in.ascii(n) : in.chars(-1 - n);
     }
 }

@@ -119,17 +119,25 @@ final class SpillIn {
         }
     }
 
-    /** {@code n} bytes of UTF-8 as a string, decoded where they are. */
-    String utf8(int n) throws IOException {
+    /** {@code n} bytes of ASCII as a string, made from the bytes where they are. */
+    String ascii(int n) throws IOException {
         if (n < 0) throw new IOException("spilled record: a string of " + n + " bytes");
         if (n <= buf.length || in == null) {
             need(n);
-            String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+            String s = new String(buf, pos, n, StandardCharsets.ISO_8859_1);
             pos += n;
             return s;
         }
         byte[] b = new byte[n];
         readFully(b, 0, n);
-        return new String(b, StandardCharsets.UTF_8);
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@code n} chars, each as two bytes (UTF-16 units, big-endian), as a string. */
+    String chars(int n) throws IOException {
+        if (n < 0) throw new IOException("spilled record: a string of " + n + " chars");
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) c[i] = (char) readShort();
+        return new String(c);
     }
 }

@@ -101,6 +101,16 @@ final class SpillOut {
         size += len;
     }
 
+    /** Each char of {@code s} as two bytes (big-endian UTF-16 units, as {@link java.io.DataOutputStream#writeChars}). */
+    void writeChars(String s) {
+        int n = s.length();
+        room(2 * n);
+        for (int i = 0; i < n; i++) {
+            SHORT.set(bytes, size, (short) s.charAt(i));
+            size += 2;
+        }
+    }
+
     /**
      * A string's length as an int and then its chars as bytes, when every char is below 0x80 (its UTF-8 bytes, then);
      * false, with nothing written, otherwise.

@@ -244,6 +244,29 @@ class SpillTest {
         assertTrue(e.getMessage().contains("SpillTest"), e.getMessage());
     }
 
+    /**
+     * Every string comes back as it was: ASCII, other letters, a lone surrogate (a decoded name can hold one; UTF-8
+     * cannot write it), and strings longer than a run's read buffer, from memory and from a run's file.
+     */
+    @Test
+    void everyStringComesBackAsItWas() throws IOException {
+        Codecs codecs = new Codecs();
+        List<String> strings = List.of("", "plain", "é", "\ud800chService", "a\udfffb\ud83d\ude00", "x".repeat(70_000),
+                "é\ud800".repeat(40_000));
+        List<AnalysisResult.ConnectionStats> all = new ArrayList<>();
+        for (int i = 0; i < strings.size(); i++) {
+            all.add(new AnalysisResult.ConnectionStats(i, strings.get(i), strings.get(strings.size() - 1 - i), "p", 0, 0, 0, 0, 0, 0, 0,
+                    false, 0, 0, 0));
+        }
+        for (AnalysisResult.ConnectionStats c : all) assertEquals(c, roundTrip(codecs, c));
+        Spill<AnalysisResult.ConnectionStats> spilled = new Spill<>("connections", codecs.connections, RecordSpills.CONNECTION_KEY, 2);
+        for (AnalysisResult.ConnectionStats c : all) spilled.add(c);
+        assertEquals(3, spilled.runs());
+        List<AnalysisResult.ConnectionStats> back = spilled.sorted();
+        assertEquals(all, new ArrayList<>(back));
+        Spill.close(back);
+    }
+
     /** What {@code out} holds, to read back. */
     private static SpillIn in(SpillOut out) {
         return new SpillIn(out.bytes(), 0, out.size());
