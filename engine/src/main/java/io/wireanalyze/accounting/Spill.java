@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.PriorityQueue;
 import java.util.function.ToLongFunction;
 
 /**
- * Records of one kind, added in any order and read back sorted by their {@link Key}. Each record is written as bytes
+ * Records of one kind, added in any order and read back sorted by their {@link Key}. The first {@link #OBJECTS} are
+ * held as they are (a small capture's records are never written as bytes); past them each record is written as bytes
  * when it is added, into a buffer this spill reuses, and only its key's longs are kept beside it: the record itself
  * is garbage at once, and is written while it is still in the processor's caches (writing a buffer of held records
  * when it filled touched each again, cold, in sorted order). Up to {@code maxInMemory} records, or {@link #MAX_BYTES}
@@ -76,6 +78,8 @@ final class Spill<T> {
     }
 
     private static final int BUFFER = 64 << 10;
+    /** The records held as they are before they are held as bytes (or fewer: the spill's bound). */
+    static final int OBJECTS = 4096;
     /** The most bytes of records held before they go to a run, whatever their number. */
     static final int MAX_BYTES = 32 << 20;
 
@@ -87,6 +91,13 @@ final class Spill<T> {
     private final int maxBytes;
     /** The records held: their bytes one after another in {@code held}, where each starts, and their keys' longs. */
     private final SpillOut held = new SpillOut();
+    /**
+     * The first records, as they were added, until there are {@link #OBJECTS} of them: most captures have fewer, and
+     * their records need never be written as bytes (nor the codec's classes made for each record class). Null once
+     * they have gone into {@link #held}.
+     */
+    private List<T> objects = new ArrayList<>();
+    private final int objectLimit;
     private int[] starts = new int[64];
     private long[] keys;
     private int count;
@@ -108,11 +119,27 @@ final class Spill<T> {
         this.order = key.comparator();
         this.maxInMemory = maxInMemory;
         this.maxBytes = maxBytes;
+        this.objectLimit = Math.min(maxInMemory, OBJECTS);
         this.keys = new long[64 * key.longs()];
     }
 
     void add(T value) {
         if (sealed) throw new IllegalStateException(kind + ": already read");
+        size++;
+        if (objects != null) {
+            objects.add(value);
+            if (objects.size() < objectLimit) return;
+            List<T> first = objects;   // past what a small capture has: bytes from now on
+            objects = null;
+            for (T v : first) hold(v);
+        } else {
+            hold(value);
+        }
+        if (count >= maxInMemory || held.size() >= maxBytes) writeRun();
+    }
+
+    /** A record's key's longs and its bytes into what this spill holds. */
+    private void hold(T value) {
         int k = key.longs();
         if (count == starts.length) {
             int more = (int) Math.min(Math.max(64, (long) count * 2), Math.max(64, maxInMemory));
@@ -123,8 +150,6 @@ final class Spill<T> {
         starts[count] = held.size();
         codec.write(held, value);
         count++;
-        size++;
-        if (count >= maxInMemory || held.size() >= maxBytes) writeRun();
     }
 
     /** Runs written to disk so far. */
@@ -135,6 +160,10 @@ final class Spill<T> {
     /** Everything added, in order; no more may be added. The list may be read many times. */
     List<T> sorted() {
         sealed = true;
+        if (objects != null) {
+            objects.sort(order);   // stable: equal keys in the order added
+            return Collections.unmodifiableList(objects);
+        }
         if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes(), held.size(), starts, sortedHeld(), count);
         // what is held joins the merge as it is (after the runs: its records were added after theirs), not as a run
         InMemory<T> held = count == 0 ? null : new InMemory<>(kind, codec, this.held.bytes(), this.held.size(), starts, sortedHeld(), count);

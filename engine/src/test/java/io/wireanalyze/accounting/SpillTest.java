@@ -122,24 +122,26 @@ class SpillTest {
         List<Pair> items = new ArrayList<>();
         // negative longs and the extremes too: the key compares signed longs
         long[] values = {Long.MIN_VALUE, -5, -1, 0, 1, 2, 7, Long.MAX_VALUE};
-        for (int i = 0; i < 5_000; i++) items.add(new Pair(values[random.nextInt(values.length)], random.nextInt(4) - 2, i));
+        for (int i = 0; i < 7_000; i++) items.add(new Pair(values[random.nextInt(values.length)], random.nextInt(4) - 2, i));
         List<Pair> expected = new ArrayList<>(items);
         expected.sort(order);
         Spill<Pair> held = new Spill<>("pairs", PAIRS, key, 10_000);
         Spill<Pair> byCount = new Spill<>("pairs", PAIRS, key, 777);
-        Spill<Pair> byBytes = new Spill<>("pairs", PAIRS, key, 10_000, 20 * 1000);   // 20 bytes a pair: a run every 1000
+        // 20 bytes a pair: the first 4,096 (Spill.OBJECTS) held as objects, then as bytes: 81,920, past the bound, a run;
+        // then a run every 1,000 pairs
+        Spill<Pair> byBytes = new Spill<>("pairs", PAIRS, key, 10_000, 20 * 1000);
         for (Pair p : items) {
             held.add(p);
             byCount.add(p);
             byBytes.add(p);
         }
         assertEquals(0, held.runs());
-        assertEquals(6, byCount.runs());
-        assertEquals(5, byBytes.runs());
+        assertEquals(9, byCount.runs());
+        assertEquals(3, byBytes.runs());
         for (Spill<Pair> s : List.of(held, byCount, byBytes)) {
             List<Pair> sorted = s.sorted();
             assertEquals(expected, new ArrayList<>(sorted));
-            assertEquals(expected.get(4_321), sorted.get(4_321));
+            assertEquals(expected.get(6_321), sorted.get(6_321));
             assertEquals(expected.get(12), sorted.get(12));
             Spill.close(sorted);
         }
