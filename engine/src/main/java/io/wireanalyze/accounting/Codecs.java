@@ -110,8 +110,8 @@ final class Codecs {
             BOOLEAN = 8, LIST = 9, MAP = 10, RECORD = 11, ENUM = 12, NO_DETAILS = 13;
 
     /**
-     * A record's components, read and made. Each component is read through a method handle of its own type: a
-     * {@code long}, {@code int}, {@code double} or {@code boolean} component is written as it is, without the boxed
+     * A record's components, read and made. Each component is read through a function of its own type ({@link #getter}):
+     * a {@code long}, {@code int}, {@code double} or {@code boolean} component is written as it is, without the boxed
      * value and the argument array a reflective call made for every component of every record spilled (the same bytes).
      * It is read back the same way: each component goes into a reused {@link Frame} (a primitive as its bits, unboxed),
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
