@@ -83,7 +83,7 @@ final class Codecs {
             if (!name.startsWith("io.wireanalyze.") || !(type.isRecord() || type.isEnum())) {
                 throw new IOException("a part's records name " + name + ", which is not one of wireanalyze's records or enums");
             }
-            index(type);
+            index(type, ID.get(type));
         }
     }
 
@@ -117,22 +117,19 @@ final class Codecs {
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
      * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
      */
-    private record Layout(Method[] accessors, Object[] getters, char[] kinds, MethodHandle make) {
+    private record Layout(int id, Object[] getters, char[] kinds, MethodHandle make) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
                 RecordComponent[] components = type.getRecordComponents();
-                Method[] accessors = new Method[components.length];
                 Class<?>[] types = new Class<?>[components.length];
                 Object[] getters = new Object[components.length];
                 char[] kinds = new char[components.length];
                 for (int i = 0; i < components.length; i++) {
-                    accessors[i] = components[i].getAccessor();
-                    accessors[i].setAccessible(true);
                     types[i] = components[i].getType();
                     Class<?> t = types[i];
                     kinds[i] = t == long.class ? 'J' : t == int.class ? 'I' : t == double.class ? 'D' : t == boolean.class ? 'Z' : 'L';
-                    getters[i] = getter(type, accessors[i], kinds[i]);
+                    getters[i] = getter(type, components[i].getAccessor(), kinds[i]);
                 }
                 Constructor<?> canonical;
                 try {
@@ -142,7 +139,7 @@ final class Codecs {
                     throw new IllegalStateException(type + ": a record without its canonical constructor", e);
                 }
                 try {
-                    return new Layout(accessors, getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
+                    return new Layout(ID.get(type), getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot make " + type + " again from a spill", e);
                 }
@@ -301,14 +298,14 @@ final class Codecs {
             out.writeBoolean(b);
         } else if (v instanceof Record r) {
             out.writeByte(RECORD);
-            out.writeShort(index(r.getClass()));
             Layout layout = Layout.OF.get(r.getClass());
+            out.writeShort(index(r.getClass(), layout.id()));
             Object[] getters = layout.getters();
             char[] kinds = layout.kinds();
             for (int i = 0; i < getters.length; i++) component(out, kinds[i], getters[i], r);
         } else if (v instanceof Enum<?> e) {
             out.writeByte(ENUM);
-            out.writeShort(index(e.getDeclaringClass()));
+            out.writeShort(index(e.getDeclaringClass(), ID.get(e.getDeclaringClass())));
             out.writeShort(e.ordinal());
         } else if (v == Details.NONE) {
             out.writeByte(NO_DETAILS);
@@ -412,8 +409,8 @@ final class Codecs {
         return made;
     }
 
-    private int index(Class<?> type) {
-        int id = ID.get(type);
+    /** {@code type}'s index in this codec's table; {@code id} its {@link #ID}. */
+    private int index(Class<?> type, int id) {
         int[] known = indexById;
         if (id < known.length && known[id] != 0) return known[id] - 1;
         return add(type, id);

@@ -1,6 +1,7 @@
 package io.wireanalyze.accounting;
 
-import java.io.OutputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -164,9 +165,9 @@ final class Spill<T> {
             objects.sort(order);   // stable: equal keys in the order added
             return Collections.unmodifiableList(objects);
         }
-        if (runs.isEmpty()) return new InMemory<>(kind, codec, held.bytes(), held.size(), starts, sortedHeld(), count);
+        InMemory<T> held = new InMemory<>(kind, codec, this.held.bytes(), this.held.size(), starts, sortedHeld(), count);
+        if (runs.isEmpty()) return held;
         // what is held joins the merge as it is (after the runs: its records were added after theirs), not as a run
-        InMemory<T> held = count == 0 ? null : new InMemory<>(kind, codec, this.held.bytes(), this.held.size(), starts, sortedHeld(), count);
         return new Merged<>(kind, codec, order, List.copyOf(runs), held, size);
     }
 
@@ -183,8 +184,9 @@ final class Spill<T> {
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
-            try (OutputStream out = new BufferOut(Files.newOutputStream(file))) {
-                out.write(new byte[]{(byte) (count >>> 24), (byte) (count >>> 16), (byte) (count >>> 8), (byte) count});
+            // a run's records go out as byte ranges, a call each: the JDK's buffered stream (its lock a call) does
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER))) {
+                out.writeInt(count);
                 byte[] bytes = held.bytes();
                 for (int i : at) {
                     int end = i + 1 < count ? starts[i + 1] : held.size();
@@ -322,27 +324,10 @@ final class Spill<T> {
             this.order = order;
         }
 
-        /** One list being read: its iterator and its current record, mapped. */
-        private final class Source extends Head<T> {
-            final Iterator<T> it;
-
-            Source(int index) {
-                super(index);
-                this.it = lists.get(index).iterator();
-            }
-
-            @Override
-            boolean advance() {
-                if (!it.hasNext()) return false;
-                value = maps.get(index).apply(it.next());
-                return true;
-            }
-        }
-
         @Override
         public Iterator<T> iterator() {
-            List<Source> sources = new ArrayList<>(lists.size());
-            for (int i = 0; i < lists.size(); i++) sources.add(new Source(i));
+            List<Next<T>> sources = new ArrayList<>(lists.size());
+            for (int i = 0; i < lists.size(); i++) sources.add(new Next<>(i, lists.get(i).iterator(), maps.get(i)));
             return merged(sources, order);
         }
 
@@ -393,7 +378,7 @@ final class Spill<T> {
         private final InMemory<T> held;
         private boolean closed;
 
-        /** @param held what the spill held when it was read, or null */
+        /** @param held what the spill held when it was read (perhaps nothing) */
         Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, InMemory<T> held, long size) {
             super(size);
             this.kind = kind;
@@ -427,17 +412,7 @@ final class Spill<T> {
             if (closed) throw new IllegalStateException(kind + " records: already closed, their temporary files deleted");
             List<Head<T>> open = new ArrayList<>(runs.size() + 1);
             for (int i = 0; i < runs.size(); i++) open.add(new Run<>(kind, codec, runs.get(i), i));
-            if (held != null) {
-                Iterator<T> it = held.iterator();
-                open.add(new Head<>(runs.size()) {
-                    @Override
-                    boolean advance() {
-                        if (!it.hasNext()) return false;
-                        value = it.next();
-                        return true;
-                    }
-                });
-            }
+            open.add(new Next<>(runs.size(), held.iterator(), java.util.function.UnaryOperator.identity()));
             return open;
         }
     }
@@ -453,6 +428,25 @@ final class Spill<T> {
 
         /** Moves to the source's next record: false at its end. */
         abstract boolean advance();
+    }
+
+    /** A list being read: its iterator, and its current record as {@code map} makes it. */
+    private static final class Next<T> extends Head<T> {
+        private final Iterator<T> it;
+        private final java.util.function.UnaryOperator<T> map;
+
+        Next(int index, Iterator<T> it, java.util.function.UnaryOperator<T> map) {
+            super(index);
+            this.it = it;
+            this.map = map;
+        }
+
+        @Override
+        boolean advance() {
+            if (!it.hasNext()) return false;
+            value = map.apply(it.next());
+            return true;
+        }
     }
 
     /** Sources each in order, merged: the least current record first, the earlier source's on a tie (a stable merge). */
@@ -582,58 +576,6 @@ final class Spill<T> {
                     return read(in, next++);
                 }
             };
-        }
-    }
-
-    /**
-     * A buffer before a run's file. {@link java.io.BufferedOutputStream} takes a lock for every byte, and
-     * a run's records go into it as their ranges of a spill's bytes: this one does not lock.
-     */
-    private static final class BufferOut extends OutputStream {
-        private final OutputStream out;
-        private final byte[] buf = new byte[BUFFER];
-        private int n;
-
-        BufferOut(OutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            if (n == buf.length) drain();
-            buf[n++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (len > buf.length - n) drain();
-            if (len >= buf.length) {
-                out.write(b, off, len);
-                return;
-            }
-            System.arraycopy(b, off, buf, n, len);
-            n += len;
-        }
-
-        private void drain() throws IOException {
-            if (n == 0) return;
-            out.write(buf, 0, n);
-            n = 0;
-        }
-
-        @Override
-        public void flush() throws IOException {
-            drain();
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            try {
-                flush();
-            } finally {
-                out.close();
-            }
         }
     }
 }
