@@ -441,7 +441,15 @@ class CaptureEndToEndTest {
             assertTrue(c.get("serializationBytes").asInt() > 600 * 4, c.toString());
         }
         for (JsonNode r : messages(live, "reply", "sendInts")) assertEquals("java.lang.Integer", r.get("resultClass").asText());
-        assertEquals(1, live.get("connections").size());
+        // Usually one kept-alive connection. But the exporter's replies are chunked, and when the terminating chunk
+        // comes in a segment of its own after the client has read the result (seen in CI, and here under load), the
+        // JDK's ChunkedInputStream cannot finish the reply without blocking and closes the connection: the next call
+        // opens another. However the calls fall, every call and reply is on one of the connections, none unparsed.
+        JsonNode connections = live.get("connections");
+        assertTrue(connections.size() >= 1 && connections.size() <= 7, "at most one per call, the marker's too: " + connections.size());
+        int messagesOnConnections = 0;
+        for (JsonNode c : connections) messagesOnConnections += c.get("messages").asInt();
+        assertEquals(2 * 7, messagesOnConnections, "6 calls, the marker, and their replies: " + connections);
         assertEquals(0, live.get("phases").get("unparsed").get("packets").asInt(), live.get("phases").toString());
     }
 
