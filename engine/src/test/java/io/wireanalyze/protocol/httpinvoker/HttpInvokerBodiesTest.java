@@ -38,6 +38,28 @@ class HttpInvokerBodiesTest {
         assertTrue(all.stream().noneMatch(Message::unparsed));
     }
 
+    @Test
+    void aReplyWhoseLastChunkComesAfterTheClientClosedEndsWithThatChunk() throws Exception {
+        // fixtures/httpinvoker/reconnect.pcap: the marker's chunked reply ended by a 5-byte chunk in a segment of its own
+        // (frame 30); the JDK client had read the result, could not finish the reply without blocking, and closed (FIN,
+        // frame 22); the late chunk drew an RST, and the calls after came on a second connection. (TsharkOracleTest
+        // checks every message's frame against tshark's.)
+        var pcap = TestCaptures.fixture("httpinvoker/reconnect.pcap");
+        var result = io.wireanalyze.accounting.Analyzer.analyze(TestCaptures.source("reconnect", TestCaptures.frames(pcap)),
+                io.wireanalyze.accounting.AnalysisOptions.defaults());
+        List<io.wireanalyze.accounting.MessageRecord> ours = result.messages().stream()
+                .filter(m -> m.message().protocol().label().equals("httpinvoker")).toList();
+        assertEquals(14, ours.size(), "a warm-up call, the marker, 5 calls and their replies");
+        assertEquals(List.of(4, 10), ours.stream().collect(java.util.stream.Collectors.groupingBy(m -> m.connection(),
+                java.util.TreeMap::new, java.util.stream.Collectors.counting())).values().stream().map(Long::intValue).toList());
+        var marker = result.invocations().stream().filter(i -> i.method().equals("wireanalyzeMark")).findFirst().orElseThrow();
+        assertEquals(1, marker.connection());
+        assertEquals(30L, marker.replyFrame(), "the late chunk ends the reply");
+        assertEquals(294L, marker.replyBytes(), "head, body chunk and the late terminating chunk: 136 + 153 + 5");
+        assertEquals(5, result.invocations().stream().filter(i -> !i.warmup() && !i.marker() && i.connection() == 2).count());
+        assertEquals(0, result.phases().get(io.wireanalyze.phase.Phase.UNPARSED).packets());
+    }
+
     private static String post(byte[] body) {
         return "POST /httpinvoker/bench HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-java-serialized-object\r\nContent-Length: "
                 + body.length + "\r\n\r\n";
