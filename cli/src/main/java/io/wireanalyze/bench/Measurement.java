@@ -16,7 +16,7 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
 
     enum Tool {
         READ_FLOOR("read floor"), ANALYZE_JSON("analyze json"), ANALYZE_TABLE("analyze table"),
-        /** analyze --format json --workers 0: everything on the thread that reads the frames. */
+        /** analyze --format json --workers 0: the analysis on the thread that reads the frames (the report formatted on every core, as in every json run). */
         ANALYZE_JSON_ONE_THREAD("analyze json, 1 thread"), TSHARK("tshark"),
         /** analyze --merge --format table of the capture cut into files (a folder): issue #19's yardstick for Spark. */
         ANALYZE_MERGE("analyze --merge table"),

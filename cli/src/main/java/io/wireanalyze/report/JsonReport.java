@@ -106,18 +106,115 @@ public final class JsonReport {
             object(g, Schema.PHASE, r.phase(p));
         }
         g.writeEndObject();
-        g.writeArrayFieldStart("connections");
-        for (var c : r.connections()) object(g, Schema.CONNECTION, c);
-        g.writeEndArray();
-        g.writeArrayFieldStart("messages");
-        for (MessageRecord m : r.messages()) message(g, m);
-        g.writeEndArray();
-        g.writeArrayFieldStart("invocations");
-        for (var i : r.invocations()) object(g, Schema.INVOCATION, i);
-        g.writeEndArray();
+        array(g, "connections", r.connections(), (report, to, c) -> report.object(to, Schema.CONNECTION, c));
+        array(g, "messages", r.messages(), JsonReport::message);
+        array(g, "invocations", r.invocations(), (report, to, i) -> report.object(to, Schema.INVOCATION, i));
         capture(g, r.capture());
         g.writeStringField("source", r.source());
         g.writeEndObject();
+    }
+
+    /** How one element of an array is written, by a report (its keys' cache) to a generator. */
+    private interface Element<T> {
+        void write(JsonReport report, JsonGenerator g, T record) throws IOException;
+    }
+
+    /** Elements of a list formatted together, apart from the report's generator. */
+    static final int BATCH = 512;
+    private final int batch;
+
+    public JsonReport() {
+        this(BATCH);
+    }
+
+    /** A report formatting long lists in batches of {@code batch} elements (tests: small ones, to show the bytes are the same). */
+    JsonReport(int batch) {
+        this.batch = batch;
+    }
+    /** Batches formatted ahead of the one written next, at most. */
+    private static final int AHEAD = 8;
+
+    /**
+     * The array {@code name} of {@code list}'s records, the same bytes however it is made. A long list (more than a
+     * batch, on a machine of more than one core) is formatted in batches of {@link #BATCH} on the cores' threads, each
+     * batch by a generator of its own at the array's depth (so its pretty-printed text is what the report's generator
+     * would write), and the batches written in order as raw text: the formatting, most of a big capture's report, is
+     * then done on every core while this thread reads the records (from the spill, settling each) and writes the text.
+     * At most {@link #AHEAD} batches wait, so memory stays bounded.
+     */
+    private <T> void array(JsonGenerator g, String name, List<T> list, Element<T> element) throws IOException {
+        g.writeArrayFieldStart(name);
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 2 || list.size() <= batch) {
+            for (T record : list) element.write(this, g, record);
+            g.writeEndArray();
+            return;
+        }
+        java.util.concurrent.ExecutorService formatters = java.util.concurrent.Executors.newFixedThreadPool(Math.min(cores, 4), run -> {
+            Thread t = new Thread(run, "wireanalyze-json");
+            t.setDaemon(true);
+            return t;
+        });
+        ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
+        java.util.ArrayDeque<java.util.concurrent.Future<String>> pending = new java.util.ArrayDeque<>();
+        boolean first = true;
+        try {
+            List<T> some = new java.util.ArrayList<>(batch);
+            for (T record : list) {
+                some.add(record);
+                if (some.size() == batch) {
+                    List<T> full = some;
+                    pending.add(formatters.submit(() -> reports.get().formatted(full, element)));
+                    some = new java.util.ArrayList<>(batch);
+                    while (pending.size() > AHEAD || (!pending.isEmpty() && pending.peek().isDone())) first = written(g, pending.poll(), first);
+                }
+            }
+            if (!some.isEmpty()) {
+                List<T> last = some;
+                pending.add(formatters.submit(() -> reports.get().formatted(last, element)));
+            }
+            while (!pending.isEmpty()) first = written(g, pending.poll(), first);
+        } finally {
+            for (var f : pending) f.cancel(true);
+            formatters.shutdownNow();
+        }
+        g.writeEndArray();
+    }
+
+    /**
+     * A batch's elements as the report's generator would write them inside an array: each but the first after
+     * ", ", the first after the " " the array's pretty printer writes before its first value.
+     */
+    private <T> String formatted(List<T> records, Element<T> element) throws IOException {
+        java.io.StringWriter text = new java.io.StringWriter(records.size() * 512);
+        try (JsonGenerator b = generator(text)) {
+            b.writeStartObject();   // the depth of the report's arrays: one object (the result) around them
+            b.writeArrayFieldStart("a");
+            b.flush();
+            text.getBuffer().setLength(0);
+            for (T record : records) element.write(this, b, record);
+            b.flush();
+            return text.toString();
+        }
+    }
+
+    /** Writes a formatted batch after the ones before it: the separator ',' before all but the first. */
+    private static boolean written(JsonGenerator g, java.util.concurrent.Future<String> batch, boolean first) throws IOException {
+        String text;
+        try {
+            text = batch.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while writing the report");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IOException(e.getCause());
+        }
+        if (!first) g.writeRaw(',');
+        g.writeRaw(text);
+        return false;
     }
 
     private <T> void object(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {

@@ -50,6 +50,27 @@ class JsonReportTest {
         throw new AssertionError("no message at frame " + frame);
     }
 
+    static List<java.nio.file.Path> everyCapture() throws IOException {
+        return io.wireanalyze.testing.TestCaptures.everyCapture();
+    }
+
+    /**
+     * Long lists are formatted in batches on every core and written in order: the same bytes as one generator writes,
+     * whatever the batch size (1, 3, 512) and the list's length against it, on every capture the tests know.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("everyCapture")
+    void listsFormattedInBatchesAreTheBytesOneGeneratorWrites(java.nio.file.Path pcap) throws IOException {
+        AnalysisResult r = io.wireanalyze.fixtures.Fixtures.analyze(pcap);
+        StringWriter whole = new StringWriter();
+        new JsonReport(Integer.MAX_VALUE).write(whole, List.of(r));
+        for (int batch : new int[]{1, 3, JsonReport.BATCH}) {
+            StringWriter batched = new StringWriter();
+            new JsonReport(batch).write(batched, List.of(r));
+            assertEquals(whole.toString(), batched.toString(), pcap + ", batches of " + batch);
+        }
+    }
+
     @Test
     void topLevelKeysComeInTheDocumentedOrder() throws IOException {
         assertEquals(List.of("summary", "phases", "connections", "messages", "invocations", "capture", "source"), keys(json(ndpi)));
