@@ -119,64 +119,35 @@ public final class JsonReport {
         void write(JsonReport report, JsonGenerator g, T record) throws IOException;
     }
 
-    /** Elements of a list formatted together, apart from the report's generator. */
-    static final int BATCH = 512;
     private final int batch;
 
     public JsonReport() {
-        this(BATCH);
+        this(Batched.BATCH);
     }
 
     /** A report formatting long lists in batches of {@code batch} elements (tests: small ones, to show the bytes are the same). */
     JsonReport(int batch) {
         this.batch = batch;
     }
-    /** Batches formatted ahead of the one written next, at most. */
-    private static final int AHEAD = 8;
 
     /**
-     * The array {@code name} of {@code list}'s records, the same bytes however it is made. A long list (more than a
-     * batch, on a machine of more than one core) is formatted in batches of {@link #BATCH} on the cores' threads, each
-     * batch by a generator of its own at the array's depth (so its pretty-printed text is what the report's generator
-     * would write), and the batches written in order as raw text: the formatting, most of a big capture's report, is
-     * then done on every core while this thread reads the records (from the spill, settling each) and writes the text.
-     * At most {@link #AHEAD} batches wait, so memory stays bounded.
+     * The array {@code name} of {@code list}'s records, the same bytes however it is made. A long list is formatted in
+     * batches on the cores' threads ({@link Batched}), each batch by a generator of its own at the array's depth (so
+     * its pretty-printed text is what the report's generator would write), and the batches are written in order as
+     * raw text.
      */
     private <T> void array(JsonGenerator g, String name, List<T> list, Element<T> element) throws IOException {
         g.writeArrayFieldStart(name);
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 2 || list.size() <= batch) {
+        if (!Batched.pays(list, batch)) {
             for (T record : list) element.write(this, g, record);
-            g.writeEndArray();
-            return;
-        }
-        java.util.concurrent.ExecutorService formatters = java.util.concurrent.Executors.newFixedThreadPool(Math.min(cores, 4), run -> {
-            Thread t = new Thread(run, "wireanalyze-json");
-            t.setDaemon(true);
-            return t;
-        });
-        ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
-        java.util.ArrayDeque<java.util.concurrent.Future<String>> pending = new java.util.ArrayDeque<>();
-        boolean first = true;
-        try {
-            List<T> some = new java.util.ArrayList<>(batch);
-            for (T record : list) {
-                some.add(record);
-                if (some.size() == batch) {
-                    List<T> full = some;
-                    pending.add(formatters.submit(() -> reports.get().formatted(full, element)));
-                    some = new java.util.ArrayList<>(batch);
-                    while (pending.size() > AHEAD || (!pending.isEmpty() && pending.peek().isDone())) first = written(g, pending.poll(), first);
-                }
-            }
-            if (!some.isEmpty()) {
-                List<T> last = some;
-                pending.add(formatters.submit(() -> reports.get().formatted(last, element)));
-            }
-            while (!pending.isEmpty()) first = written(g, pending.poll(), first);
-        } finally {
-            for (var f : pending) f.cancel(true);
-            formatters.shutdownNow();
+        } else {
+            ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
+            boolean[] first = {true};
+            Batched.write(list, batch, records -> reports.get().formatted(records, element), text -> {
+                if (!first[0]) g.writeRaw(',');
+                g.writeRaw(text);
+                first[0] = false;
+            });
         }
         g.writeEndArray();
     }
@@ -196,25 +167,6 @@ public final class JsonReport {
             b.flush();
             return text.toString();
         }
-    }
-
-    /** Writes a formatted batch after the ones before it: the separator ',' before all but the first. */
-    private static boolean written(JsonGenerator g, java.util.concurrent.Future<String> batch, boolean first) throws IOException {
-        String text;
-        try {
-            text = batch.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while writing the report");
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof IOException io) throw io;
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IOException(e.getCause());
-        }
-        if (!first) g.writeRaw(',');
-        g.writeRaw(text);
-        return false;
     }
 
     private <T> void object(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {

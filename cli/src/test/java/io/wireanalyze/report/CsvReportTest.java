@@ -36,6 +36,20 @@ class CsvReportTest {
         }
     }
 
+    /** A long list's rows printed in batches on every core are the bytes one printer writes, whatever the batch size. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("io.wireanalyze.report.JsonReportTest#everyCapture")
+    void rowsPrintedInBatchesAreTheBytesOnePrinterWrites(Path pcap, @TempDir Path out) throws IOException {
+        AnalysisResult r = io.wireanalyze.fixtures.Fixtures.analyze(pcap);
+        List<Path> whole = new CsvReport(out.resolve("whole"), Integer.MAX_VALUE).write(List.of(r));
+        for (int batch : new int[]{1, 3, Batched.BATCH}) {
+            List<Path> batched = new CsvReport(out.resolve("batches-of-" + batch), batch).write(List.of(r));
+            assertEquals(whole.size(), batched.size());
+            for (int i = 0; i < whole.size(); i++)
+                assertEquals(Files.readString(whole.get(i)), Files.readString(batched.get(i)), pcap + ": " + batched.get(i));
+        }
+    }
+
     @Test
     void writesFiveFilesPerCaptureNamedAfterIt() throws IOException {
         List<Path> files = new CsvReport(dir).write(List.of(ndpi));

@@ -64,7 +64,7 @@ class JsonReportTest {
         AnalysisResult r = io.wireanalyze.fixtures.Fixtures.analyze(pcap);
         StringWriter whole = new StringWriter();
         new JsonReport(Integer.MAX_VALUE).write(whole, List.of(r));
-        for (int batch : new int[]{1, 3, JsonReport.BATCH}) {
+        for (int batch : new int[]{1, 3, Batched.BATCH}) {
             StringWriter batched = new StringWriter();
             new JsonReport(batch).write(batched, List.of(r));
             assertEquals(whole.toString(), batched.toString(), pcap + ", batches of " + batch);
