@@ -36,9 +36,11 @@ public final class CsvReport {
     /** {@code extra} holds the message's protocol details as {@code key=value} joined by "; ". */
     static final String[] MESSAGES = Stream.concat(Stream.of(Schema.keys(Schema.MESSAGE)), Stream.of("extra")).toArray(String[]::new);
     static final String[] PACKETS = Schema.keys(Schema.PACKET);
+    /** The files' format: Commons CSV's default, lines ending with LF. */
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
 
     private final Path dir;
-
+    /** Rows of a long list printed together, on the cores' threads ({@link #rows}). */
     private final int batch;
 
     /** Writes into {@code dir}, creating it when missing. */
@@ -108,9 +110,6 @@ public final class CsvReport {
         }
         return out;
     }
-
-    /** The files' format: Commons CSV's default, lines ending with LF. */
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
 
     private CSVPrinter printer(List<Path> files, String name, String[] header) throws IOException {
         Path file = dir.resolve(name);

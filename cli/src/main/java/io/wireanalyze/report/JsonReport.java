@@ -69,6 +69,17 @@ public final class JsonReport {
     private final IdentityHashMap<List<?>, SerializableString[]> columnKeys = new IdentityHashMap<>();
     private final IdentityHashMap<String, SerializableString> detailKeys = new IdentityHashMap<>();
     private static final int DETAIL_KEYS = 4096;
+    /** Elements of a long list formatted together, on the cores' threads ({@link #array}). */
+    private final int batch;
+
+    public JsonReport() {
+        this(Batched.BATCH);
+    }
+
+    /** A report formatting long lists in batches of {@code batch} elements (tests: small ones, to show the bytes are the same). */
+    JsonReport(int batch) {
+        this.batch = batch;
+    }
 
     /** One object for one result, an array for several (or none). Leaves {@code out} open. */
     public void write(Writer out, List<AnalysisResult> results) throws IOException {
@@ -117,17 +128,6 @@ public final class JsonReport {
     /** How one element of an array is written, by a report (its keys' cache) to a generator. */
     private interface Element<T> {
         void write(JsonReport report, JsonGenerator g, T record) throws IOException;
-    }
-
-    private final int batch;
-
-    public JsonReport() {
-        this(Batched.BATCH);
-    }
-
-    /** A report formatting long lists in batches of {@code batch} elements (tests: small ones, to show the bytes are the same). */
-    JsonReport(int batch) {
-        this.batch = batch;
     }
 
     /**

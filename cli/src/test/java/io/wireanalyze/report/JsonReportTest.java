@@ -64,10 +64,15 @@ class JsonReportTest {
         AnalysisResult r = io.wireanalyze.fixtures.Fixtures.analyze(pcap);
         StringWriter whole = new StringWriter();
         new JsonReport(Integer.MAX_VALUE).write(whole, List.of(r));
+        StringWriter twice = new StringWriter();   // several results (analyze a.pcap b.pcap): an array of them
+        new JsonReport(Integer.MAX_VALUE).write(twice, List.of(r, r));
         for (int batch : new int[]{1, 3, Batched.BATCH}) {
             StringWriter batched = new StringWriter();
             new JsonReport(batch).write(batched, List.of(r));
             assertEquals(whole.toString(), batched.toString(), pcap + ", batches of " + batch);
+            StringWriter batchedTwice = new StringWriter();
+            new JsonReport(batch).write(batchedTwice, List.of(r, r));
+            assertEquals(twice.toString(), batchedTwice.toString(), pcap + ", two results, batches of " + batch);
         }
     }
 
