@@ -377,6 +377,8 @@ final class Spill<T> {
         private final List<Path> runs;
         private final InMemory<T> held;
         private boolean closed;
+        /** The runs its readers opened: closed with it, where a reader stopped before their ends. */
+        private final List<Run<T>> reading = new ArrayList<>();
 
         /** @param held what the spill held when it was read (perhaps nothing) */
         Merged(String kind, Codec<T> codec, Comparator<T> order, List<Path> runs, InMemory<T> held, long size) {
@@ -393,12 +395,14 @@ final class Spill<T> {
             return merged(open(), order);
         }
 
-        /** Deletes the runs' files (a run being read goes on to its end: the system frees a file when it is closed). */
+        /** Closes the runs its readers left open and deletes their files: the list cannot be read after. */
         @Override
         public synchronized void close() {
             if (closed) return;
             closed = true;
             cursor = null;
+            for (Run<T> r : reading) r.close();
+            reading.clear();
             for (Path p : runs) {
                 try {
                     Files.deleteIfExists(p);
@@ -411,7 +415,12 @@ final class Spill<T> {
         private synchronized List<Head<T>> open() {
             if (closed) throw new IllegalStateException(kind + " records: already closed, their temporary files deleted");
             List<Head<T>> open = new ArrayList<>(runs.size() + 1);
-            for (int i = 0; i < runs.size(); i++) open.add(new Run<>(kind, codec, runs.get(i), i));
+            reading.removeIf(Run::ended);   // read to their ends: their files closed already
+            for (int i = 0; i < runs.size(); i++) {
+                Run<T> r = new Run<>(kind, codec, runs.get(i), i);
+                reading.add(r);
+                open.add(r);
+            }
             open.add(new Next<>(runs.size(), held.iterator(), java.util.function.UnaryOperator.identity()));
             return open;
         }
@@ -473,13 +482,15 @@ final class Spill<T> {
         };
     }
 
-    /** One run being read: its current record. Closes its file when exhausted. */
+    /** One run being read: its current record. Closes its file when exhausted, or when its list is closed. */
     private static final class Run<T> extends Head<T> {
         private final String kind;
         private final Codec<T> codec;
         private final Path file;
         private SpillIn in;
         private int left;
+        /** Read to its end, or closed with its list (then reading on is an error, never an early end). */
+        private boolean ended, closed;
 
         Run(String kind, Codec<T> codec, Path file, int index) {
             super(index);
@@ -490,13 +501,16 @@ final class Spill<T> {
 
         @Override
         boolean advance() {
+            if (closed) throw new IllegalStateException(kind + " records: read on after their list was closed");
+            if (ended) return false;
             try {
                 if (in == null) {
                     in = new SpillIn(Files.newInputStream(file), BUFFER);
                     left = in.readInt();
                 }
                 if (left == 0) {
-                    close();
+                    ended = true;
+                    release();
                     value = null;
                     return false;
                 }
@@ -510,13 +524,24 @@ final class Spill<T> {
             }
         }
 
+        boolean ended() {
+            return ended;
+        }
+
+        /** Its list closed: the file let go, and no more reading. */
         void close() {
+            if (!ended) closed = true;
+            release();
+        }
+
+        private void release() {
             if (in == null) return;
             try {
                 in.close();
             } catch (IOException ignored) {
                 // read only: nothing lost
             }
+            in = null;
         }
     }
 

@@ -41,6 +41,49 @@ class SpillTest {
 
     private static final Spill.Key<Item> BY_KEY = Spill.Key.of(Item::key);
 
+    /**
+     * A list read only in part, then closed, lets go of its runs' files at once (not when the collector gets to them),
+     * and a reader that goes on after is told so rather than seeing the list end early.
+     */
+    @Test
+    void aListReadInPartClosesItsRunsWhenItIsClosed(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        String before = System.getProperty("wireanalyze.spill.dir");
+        System.setProperty("wireanalyze.spill.dir", tmp.toString());
+        try {
+            Spill<Item> spill = new Spill<>("items", ITEMS, BY_KEY, 1000);
+            for (int i = 0; i < 5_500; i++) spill.add(new Item(i % 300, i));
+            assertEquals(5, spill.runs());
+            List<Item> sorted = spill.sorted();
+            java.util.Iterator<Item> half = sorted.iterator();
+            for (int i = 0; i < 2_000; i++) half.next();
+            java.util.Iterator<Item> whole = sorted.iterator();
+            while (whole.hasNext()) whole.next();
+            assertEquals(5, openFilesUnder(tmp), "the part-read iterator's five runs");
+            Spill.close(sorted);
+            assertEquals(0, openFilesUnder(tmp));
+            assertEquals(List.of(), runs(tmp));
+            assertThrows(IllegalStateException.class, () -> { while (half.hasNext()) half.next(); });
+        } finally {
+            if (before == null) System.clearProperty("wireanalyze.spill.dir");
+            else System.setProperty("wireanalyze.spill.dir", before);
+        }
+    }
+
+    /** This process's open files under {@code dir} (Linux: /proc/self/fd), deleted ones too. */
+    private static long openFilesUnder(Path dir) throws IOException {
+        long n = 0;
+        try (var fds = java.nio.file.Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    if (java.nio.file.Files.readSymbolicLink(fd).toString().startsWith(dir.toString())) n++;
+                } catch (IOException gone) {
+                    // closed while listed
+                }
+            }
+        }
+        return n;
+    }
+
     @Test
     void runsMergeIntoAStableSortAndCanBeReadAgain() {
         Random random = new Random(7);
