@@ -19,7 +19,7 @@ public final class RecordCodec {
         long seq = 0;
         for (MessageRecord m : messages) codecs.messages.write(out, new Codecs.Keyed<>(seq++, m));
         for (AnalysisResult.InvocationRecord i : invocations) codecs.finalInvocations.write(out, new Codecs.Keyed<>(seq++, i));
-        return java.util.Arrays.copyOf(out.bytes(), out.size());
+        return out.toByteArray();
     }
 
     /** What {@link #write} wrote: this many message records, then invocation records, each made again. */

@@ -83,7 +83,7 @@ final class Codecs {
             if (!name.startsWith("io.wireanalyze.") || !(type.isRecord() || type.isEnum())) {
                 throw new IOException("a part's records name " + name + ", which is not one of wireanalyze's records or enums");
             }
-            index(type, ID.get(type));
+            index(type);
         }
     }
 
@@ -305,7 +305,7 @@ final class Codecs {
             for (int i = 0; i < getters.length; i++) component(out, kinds[i], getters[i], r);
         } else if (v instanceof Enum<?> e) {
             out.writeByte(ENUM);
-            out.writeShort(index(e.getDeclaringClass(), ID.get(e.getDeclaringClass())));
+            out.writeShort(index(e.getDeclaringClass()));
             out.writeShort(e.ordinal());
         } else if (v == Details.NONE) {
             out.writeByte(NO_DETAILS);
@@ -409,7 +409,12 @@ final class Codecs {
         return made;
     }
 
-    /** {@code type}'s index in this codec's table; {@code id} its {@link #ID}. */
+    /** {@code type}'s index in this codec's table. */
+    private int index(Class<?> type) {
+        return index(type, ID.get(type));
+    }
+
+    /** The same, {@code id} being {@code type}'s {@link #ID} (a record's layout carries it: one class look-up a record). */
     private int index(Class<?> type, int id) {
         int[] known = indexById;
         if (id < known.length && known[id] != 0) return known[id] - 1;

@@ -38,6 +38,11 @@ final class SpillOut {
         return size;
     }
 
+    /** A copy of the bytes written so far. */
+    byte[] toByteArray() {
+        return Arrays.copyOf(bytes, size);
+    }
+
     /** Forgets what was written, keeping the array. */
     void reset() {
         size = 0;

@@ -47,9 +47,7 @@ class SpillTest {
      */
     @Test
     void aListReadInPartClosesItsRunsWhenItIsClosed(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
-        String before = System.getProperty("wireanalyze.spill.dir");
-        System.setProperty("wireanalyze.spill.dir", tmp.toString());
-        try {
+        spillingInto(tmp, () -> {
             Spill<Item> spill = new Spill<>("items", ITEMS, BY_KEY, 1000);
             for (int i = 0; i < 5_500; i++) spill.add(new Item(i % 300, i));
             assertEquals(5, spill.runs());
@@ -63,6 +61,19 @@ class SpillTest {
             assertEquals(0, openFilesUnder(tmp));
             assertEquals(List.of(), runs(tmp));
             assertThrows(IllegalStateException.class, () -> { while (half.hasNext()) half.next(); });
+        });
+    }
+
+    private interface Body {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code body} with spills writing their runs into {@code dir} (the system property), then restores it. */
+    private static void spillingInto(Path dir, Body body) throws IOException {
+        String before = System.getProperty("wireanalyze.spill.dir");
+        System.setProperty("wireanalyze.spill.dir", dir.toString());
+        try {
+            body.run();
         } finally {
             if (before == null) System.clearProperty("wireanalyze.spill.dir");
             else System.setProperty("wireanalyze.spill.dir", before);
@@ -268,7 +279,7 @@ class SpillTest {
         Codecs codecs = new Codecs();
         SpillOut bytes = new SpillOut();
         codecs.messages.write(bytes, new Codecs.Keyed<>(1, (MessageRecord) null, 2));
-        byte[] b = java.util.Arrays.copyOf(bytes.bytes(), bytes.size());
+        byte[] b = bytes.toByteArray();
         b[3] = 3;   // the seq's LONG tag (after RECORD and its class index) now says INT
         IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new SpillIn(b, 0, b.length)));
         assertTrue(e.getMessage().contains("Keyed again: component 0 has value tag 3"), e.getMessage());
@@ -335,9 +346,7 @@ class SpillTest {
     void aClosedAnalysisLeavesNoTemporaryFile(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
         Path pcap = TestCaptures.fixture("jrmp/lookup-then-invoke.pcap");
         var frames = TestCaptures.frames(pcap);
-        String before = System.getProperty("wireanalyze.spill.dir");
-        System.setProperty("wireanalyze.spill.dir", tmp.toString());
-        try {
+        spillingInto(tmp, () -> {
             AnalysisResult r = Analyzer.analyze(() -> TestCaptures.source("lookup-then-invoke", frames),
                     AnalysisOptions.defaults().withKeepPackets(true), f -> { }, 1);
             List<Path> runs = runs(tmp);
@@ -350,10 +359,7 @@ class SpillTest {
             assertEquals(List.of(), runs(tmp));
             assertThrows(IllegalStateException.class, () -> r.messages().iterator());
             r.close();   // twice: nothing more to do
-        } finally {
-            if (before == null) System.clearProperty("wireanalyze.spill.dir");
-            else System.setProperty("wireanalyze.spill.dir", before);
-        }
+        });
     }
 
     private static List<Path> runs(Path dir) throws IOException {
