@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
  * against the targets of issue #10. With {@code --sizes}, shows instead how peak RSS grows with the file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {SynthesizeCommand.class, ReadFloorCommand.class},
+        subcommands = {SynthesizeCommand.class, ReadFloorCommand.class, CompiledCommand.class},
         description = "Benchmark analyze on large synthetic captures made from the fixtures (docs/benchmark.md): "
                 + "wall time, packets/s, MB/s and peak RSS of analyze, of the read floor (just reading the frames) and of "
                 + "tshark, each a process of its own on the same file.")
@@ -54,6 +54,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it); 0: neither (default: ${DEFAULT-VALUE}).")
     int sparkFiles;
+
+    @Option(names = "--compiled-rounds", paramLabel = "N", defaultValue = "4", description = "Rounds of json on one thread and with workers in turn, in one JVM, on the mixed capture: how the analysis scales once the JIT has compiled it (issue #19); the first half warms up; 0: none (default: ${DEFAULT-VALUE}).")
+    int compiledRounds;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -89,6 +92,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (runs < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--runs " + runs + " (expected: >= 1)");
         if (packets < 1 || slice < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets and --slice must be >= 1");
         if (large < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--large " + large + " (expected: >= 0)");
+        if (compiledRounds < 0 || compiledRounds == 1) throw new CommandLine.ParameterException(spec.commandLine(), "--compiled-rounds " + compiledRounds + " (expected: 0, or 2 or more)");
         if (sparkFiles < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--spark-files " + sparkFiles + " (expected: >= 0)");
         if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
         // The launcher's options, and its rule for a small capture (C1 only), unless --java-opts replaces both.
@@ -172,6 +176,13 @@ public final class BenchCommand implements Callable<Integer> {
             if (spark != null) sameTables = Arrays.equals(Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_MERGE)),
                     Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_SPARK)));
         }
+        // Issue #19's workers once the JIT is done: the same analysis in one JVM, again and again.
+        ChildRun compiled = null;
+        if (compiledRounds > 0) {
+            children.compiledRounds(compiledRounds);
+            children.say("running json on one thread and with workers in one JVM, " + compiledRounds + " rounds, on " + mixed.file().getFileName());
+            compiled = children.run(Tool.COMPILED, mixed.file(), mixed.keyLog(), 0, List.of());
+        }
         BenchReport.table(out, ms);
         out.println();
         BenchReport.targets(out, BenchReport.targets(ms, mixedLabel, mtuLabel, sliceLabel));
@@ -187,6 +198,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (largeMixed != null) workers.add(BenchReport.workersTarget(ms, largeLabel, BenchReport.WORKERS_SPEEDUP_LARGE, cores));
         if (sparkFiles > 0) workers.add(BenchReport.sparkTarget(ms, piecesLabel, sameTables, spark == null ? "the Spark module is not built (./wireanalyze analyze --engine spark builds it)" : null));
         BenchReport.targets(out, "target (issue #19)", workers);
+        if (compiled != null) out.println(BenchReport.compiled(mixedLabel, compiled.ok() ? CompiledCommand.parse(Files.readAllLines(children.stdout(mixed.file(), Tool.COMPILED))) : java.util.Map.of(),
+                compiledRounds, compiled.ok() ? null : compiled.err()));
         if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
         out.println("captures and outputs: " + workDir);
         out.flush();

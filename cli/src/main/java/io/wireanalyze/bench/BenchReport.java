@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The bench's tables: one row per capture and tool, then the issue's targets and whether each was met. */
 final class BenchReport {
@@ -191,6 +192,21 @@ final class BenchReport {
                     seconds(single.gc()), seconds(floor), cores, one.best().seconds() / floor);
         }
         return new Target(what, said, speedup >= times);
+    }
+
+    /**
+     * Issue #19's workers once the JIT is done ({@link CompiledCommand}): json on one thread and with workers, each the
+     * mean of the measured rounds in one JVM, and the speed-up; {@code failure} when the run failed.
+     */
+    static String compiled(String capture, Map<Integer, Double> means, int rounds, String failure) {
+        String what = "compiled, in one JVM (" + capture + ", json, rounds " + (rounds / 2 + 1) + " to " + rounds + " of " + rounds + "): ";
+        if (failure != null) return what + "failed: " + failure;
+        Double one = means.get(0);
+        Map.Entry<Integer, Double> most = means.entrySet().stream().filter(e -> e.getKey() > 0).reduce((a, b) -> b).orElse(null);
+        if (one == null || most == null) return what + "no result";
+        return what + String.format(Locale.ROOT, "on 1 thread %s s, with %d workers %s s: %.2fx (the json runs above without their start-up"
+                + " and the JIT's warm-up, which on few cores takes the core the workers would use)", seconds(one), most.getKey(), seconds(most.getValue()),
+                one / most.getValue());
     }
 
     /**

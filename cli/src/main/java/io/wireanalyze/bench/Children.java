@@ -54,6 +54,13 @@ final class Children {
         return archive == null ? List.of() : List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds*=off");
     }
 
+    /** Rounds of {@link Tool#COMPILED}: the first half warms up. */
+    private int compiledRounds = 4;
+
+    void compiledRounds(int rounds) {
+        this.compiledRounds = rounds;
+    }
+
     /** Runs {@link Tool#ANALYZE_SPARK} with {@code spark}. */
     void spark(SparkRun spark) {
         this.spark = spark;
@@ -113,9 +120,11 @@ final class Children {
                 // A folder of the capture's pieces, read as one capture; its table is what both print.
                 case ANALYZE_MERGE -> cmd.addAll(List.of("analyze", "--merge", capture.toString(), "--format", "table"));
                 case ANALYZE_SPARK -> cmd.addAll(List.of("analyze", "--engine", "spark", capture.toString(), "--format", "table"));
+                case COMPILED -> cmd.addAll(List.of("bench", "compiled", capture.toString(), "--format", "json", "--workers", "0," + WORKERS,
+                        "--rounds", Integer.toString(compiledRounds)));
                 default -> throw new IllegalStateException(tool.toString());
             }
-            if (tool.analyze() && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));
+            if ((tool.analyze() || tool == Tool.COMPILED) && keys != null) cmd.addAll(List.of("--tls-keylog", keys.toString()));
         }
         ChildRun r = ChildRun.run(cmd, dir.resolve(name + ".out"), dir.resolve(name + ".err"), timeoutSeconds);
         say(String.format(java.util.Locale.ROOT, "  %s: %s s, peak RSS %s (anon %s)%s", tool.label, BenchReport.seconds(r.seconds()),

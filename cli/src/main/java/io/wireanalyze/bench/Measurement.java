@@ -21,7 +21,9 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
         /** analyze --merge --format table of the capture cut into files (a folder): issue #19's yardstick for Spark. */
         ANALYZE_MERGE("analyze --merge table"),
         /** analyze --engine spark --format table of the same folder, Spark embedded in local mode. */
-        ANALYZE_SPARK("analyze --engine spark table");
+        ANALYZE_SPARK("analyze --engine spark table"),
+        /** bench compiled: analyze json on one thread and with workers, in turn, again and again in one JVM (issue #19). */
+        COMPILED("analyze json again and again in one JVM");
 
         final String label;
 

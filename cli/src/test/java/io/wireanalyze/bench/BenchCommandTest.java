@@ -83,6 +83,44 @@ class BenchCommandTest {
     }
 
     @Test
+    void compiledAnalysesTheCaptureInTurnAndGivesTheMeasuredRoundsMeans() {
+        String pcap = TestCaptures.repoRoot().resolve("fixtures/jrmp/lookup-then-invoke.pcap").toString();
+        Run r = run("bench", "compiled", pcap, "--workers", "0,2", "--rounds", "4");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(5, lines.size(), r.out());
+        assertTrue(lines.get(0).startsWith("round 1 of 4 (warm-up): workers 0 "), lines.get(0));
+        assertTrue(lines.get(1).startsWith("round 2 of 4 (warm-up): workers 0 "), lines.get(1));
+        assertTrue(lines.get(2).matches("round 3 of 4: workers 0 [0-9.]+ s, workers 2 [0-9.]+ s"), lines.get(2));
+        assertTrue(lines.get(4).endsWith("(mean of rounds 3 to 4)"), lines.get(4));
+        var means = CompiledCommand.parse(lines);
+        assertEquals(List.of(0, 2), List.copyOf(means.keySet()), r.out());
+        // The means are those of rounds 3 and 4, as printed (to the millisecond).
+        for (int w : List.of(0, 2)) {
+            double sum = 0;
+            for (String line : lines.subList(2, 4)) {
+                var m = java.util.regex.Pattern.compile("workers " + w + " ([0-9.]+) s").matcher(line);
+                assertTrue(m.find(), line);
+                sum += Double.parseDouble(m.group(1));
+            }
+            assertEquals(sum / 2, means.get(w), 0.0011, r.out());
+            assertTrue(means.get(w) > 0, r.out());
+        }
+    }
+
+    @Test
+    void compiledSaysWhyTheAnalysisFailed(@TempDir Path dir) throws Exception {
+        Path bad = Files.write(dir.resolve("bad.pcap"), new byte[]{1, 2, 3, 4, 5, 6, 7, 8});
+        Run r = run("bench", "compiled", bad.toString(), "--rounds", "2");
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.err().contains("bad.pcap") && r.err().contains("exited"), r.err());
+        Run tooFew = run("bench", "compiled", bad.toString(), "--rounds", "1");
+        assertEquals(2, tooFew.exit());
+        assertTrue(tooFew.err().contains("--rounds 1"), tooFew.err());
+        assertTrue(CompiledCommand.parse(List.of("round 1 of 2 (warm-up): workers 0 1.000 s")).isEmpty());
+    }
+
+    @Test
     void theBenchRunsWithTheLaunchersInliningBudgets() throws IOException {
         String launcher = Files.readString(Path.of("..", "wireanalyze"));
         assertTrue(launcher.contains("jit_opts=\"" + BenchCommand.JIT_OPTIONS + "\"\n"), "./wireanalyze sets jit_opts to " + BenchCommand.JIT_OPTIONS);

@@ -31,6 +31,16 @@ class BenchReportTest {
     }
 
     @Test
+    void theCompiledLineGivesBothMeansAndTheSpeedUp() {
+        // This stop's compiled rounds on the 1.5 M-packet mixed capture (means of rounds 3 to 4 of 4).
+        String line = BenchReport.compiled("mixed", new java.util.LinkedHashMap<>(java.util.Map.of(0, 10.306, 2, 7.166)), 4, null);
+        assertEquals("compiled, in one JVM (mixed, json, rounds 3 to 4 of 4): on 1 thread 10.31 s, with 2 workers 7.17 s: 1.44x"
+                + " (the json runs above without their start-up and the JIT's warm-up, which on few cores takes the core the workers would use)", line);
+        assertTrue(BenchReport.compiled("mixed", java.util.Map.of(), 4, "exit 1: bad.pcap").endsWith("failed: exit 1: bad.pcap"));
+        assertTrue(BenchReport.compiled("mixed", java.util.Map.of(0, 1.0), 4, null).endsWith("no result"));
+    }
+
+    @Test
     void withoutTheThreadsCpuTheTargetSaysOnlyTheSpeedUp() {
         List<Measurement> ms = List.of(run(Measurement.Tool.ANALYZE_JSON, 10, null),
                 run(Measurement.Tool.ANALYZE_JSON_ONE_THREAD, 16, null));
