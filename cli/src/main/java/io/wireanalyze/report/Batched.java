@@ -24,14 +24,14 @@ final class Batched {
     /** Batches formatted ahead of the one written next, at most. */
     static final int AHEAD = 8;
 
-    /** A batch's records as text; on a thread of the cores'. */
-    interface Format<T> {
-        String text(List<T> batch) throws IOException;
+    /** A batch's records as text (of type {@code R}); on a thread of the cores'. */
+    interface Format<T, R> {
+        R text(List<T> batch) throws IOException;
     }
 
     /** Where the texts go, in order; on the writing thread. */
-    interface Sink {
-        void write(String text) throws IOException;
+    interface Sink<R> {
+        void write(R text) throws IOException;
     }
 
     private Batched() {
@@ -42,13 +42,13 @@ final class Batched {
         return list.size() > batch && Runtime.getRuntime().availableProcessors() > 1;
     }
 
-    static <T> void write(List<T> list, int batch, Format<T> format, Sink sink) throws IOException {
+    static <T, R> void write(List<T> list, int batch, Format<T, R> format, Sink<R> sink) throws IOException {
         ExecutorService formatters = Executors.newFixedThreadPool(Math.min(Runtime.getRuntime().availableProcessors(), 4), run -> {
             Thread t = new Thread(run, "wireanalyze-format");
             t.setDaemon(true);
             return t;
         });
-        ArrayDeque<Future<String>> pending = new ArrayDeque<>();
+        ArrayDeque<Future<R>> pending = new ArrayDeque<>();
         try {
             List<T> some = new ArrayList<>(batch);
             for (T record : list) {
@@ -66,12 +66,12 @@ final class Batched {
             }
             while (!pending.isEmpty()) sink.write(text(pending.poll()));
         } finally {
-            for (Future<String> f : pending) f.cancel(true);
+            for (Future<R> f : pending) f.cancel(true);
             formatters.shutdownNow();
         }
     }
 
-    private static String text(Future<String> batch) throws IOException {
+    private static <R> R text(Future<R> batch) throws IOException {
         try {
             return batch.get();
         } catch (InterruptedException e) {

@@ -145,7 +145,7 @@ public final class JsonReport {
             boolean[] first = {true};
             Batched.write(list, batch, records -> reports.get().formatted(records, element), text -> {
                 if (!first[0]) g.writeRaw(',');
-                g.writeRaw(text);
+                g.writeRaw(text.chars(), 0, text.length());
                 first[0] = false;
             });
         }
@@ -156,16 +156,17 @@ public final class JsonReport {
      * A batch's elements as the report's generator would write them inside an array: each but the first after
      * ", ", the first after the " " the array's pretty printer writes before its first value.
      */
-    private <T> String formatted(List<T> records, Element<T> element) throws IOException {
-        java.io.StringWriter text = new java.io.StringWriter(records.size() * 512);
+    private <T> CharRun formatted(List<T> records, Element<T> element) throws IOException {
+        CharRun text = new CharRun(records.size() * 512);
         try (JsonGenerator b = generator(text)) {
+            b.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);   // its close must not end the array in the text returned
             b.writeStartObject();   // the depth of the report's arrays: one object (the result) around them
             b.writeArrayFieldStart("a");
             b.flush();
-            text.getBuffer().setLength(0);
+            text.clear();
             for (T record : records) element.write(this, b, record);
             b.flush();
-            return text.toString();
+            return text;
         }
     }
 
