@@ -181,6 +181,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (compiledRounds > 0) {
             children.compiledRounds(compiledRounds);
             children.say("running json on one thread and with workers in one JVM, " + compiledRounds + " rounds, on " + mixed.file().getFileName());
+            warm(mixed.file());
             compiled = children.run(Tool.COMPILED, mixed.file(), mixed.keyLog(), 0, List.of());
         }
         BenchReport.table(out, ms);

@@ -29,6 +29,8 @@ final class Children {
     private SparkRun spark;
     /** The launcher's class-data archive of the jar, mapped by every run of it as the launcher maps it; or null. */
     private final Path archive;
+    /** Rounds of {@link Tool#COMPILED}: the first half warms up. */
+    private int compiledRounds = 4;
 
     Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) throws IOException {
         this.jar = jar;
@@ -54,9 +56,7 @@ final class Children {
         return archive == null ? List.of() : List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds*=off");
     }
 
-    /** Rounds of {@link Tool#COMPILED}: the first half warms up. */
-    private int compiledRounds = 4;
-
+    /** Runs {@link Tool#COMPILED} with {@code rounds} rounds. */
     void compiledRounds(int rounds) {
         this.compiledRounds = rounds;
     }
