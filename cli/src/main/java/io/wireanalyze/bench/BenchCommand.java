@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
  * against the targets of issue #10. With {@code --sizes}, shows instead how peak RSS grows with the file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {SynthesizeCommand.class, ReadFloorCommand.class, CompiledCommand.class},
+        subcommands = {SynthesizeCommand.class, ReadFloorCommand.class},
         description = "Benchmark analyze on large synthetic captures made from the fixtures (docs/benchmark.md): "
                 + "wall time, packets/s, MB/s and peak RSS of analyze, of the read floor (just reading the frames) and of "
                 + "tshark, each a process of its own on the same file.")
@@ -199,7 +199,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (largeMixed != null) workers.add(BenchReport.workersTarget(ms, largeLabel, BenchReport.WORKERS_SPEEDUP_LARGE, cores));
         if (sparkFiles > 0) workers.add(BenchReport.sparkTarget(ms, piecesLabel, sameTables, spark == null ? "the Spark module is not built (./wireanalyze analyze --engine spark builds it)" : null));
         BenchReport.targets(out, "target (issue #19)", workers);
-        if (compiled != null) out.println(BenchReport.compiled(mixedLabel, compiled.ok() ? CompiledCommand.parse(Files.readAllLines(children.stdout(mixed.file(), Tool.COMPILED))) : java.util.Map.of(),
+        if (compiled != null) out.println(BenchReport.compiled(mixedLabel, compiled.ok() ? CompiledRounds.parse(Files.readAllLines(children.stdout(mixed.file(), Tool.COMPILED))) : java.util.Map.of(),
                 compiledRounds, compiled.ok() ? null : compiled.err()));
         if (!tshark) out.println("tshark: " + (noTshark ? "not run (--no-tshark)" : "not installed; its targets are unknown"));
         out.println("captures and outputs: " + workDir);

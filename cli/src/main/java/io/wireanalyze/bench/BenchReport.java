@@ -195,7 +195,7 @@ final class BenchReport {
     }
 
     /**
-     * Issue #19's workers once the JIT is done ({@link CompiledCommand}): json on one thread and with workers, each the
+     * Issue #19's workers once the JIT is done ({@code bench compiled}, {@link CompiledRounds}): json on one thread and with workers, each the
      * mean of the measured rounds in one JVM, and the speed-up; {@code failure} when the run failed.
      */
     static String compiled(String capture, Map<Integer, Double> means, int rounds, String failure) {

@@ -60,6 +60,8 @@ public final class WireAnalyze implements Runnable {
     /** The configured command line (also used by tests, with their own writers). */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new WireAnalyze());
+        // bench compiled runs this command line in its own JVM, so it is a command of this package, not of bench's
+        cl.getSubcommands().get("bench").addSubcommand(new CompiledCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         ChoiceOptions.register(cl);
         cl.setExecutionExceptionHandler((e, line, parse) -> {

@@ -93,7 +93,7 @@ class BenchCommandTest {
         assertTrue(lines.get(1).startsWith("round 2 of 4 (warm-up): workers 0 "), lines.get(1));
         assertTrue(lines.get(2).matches("round 3 of 4: workers 0 [0-9.]+ s, workers 2 [0-9.]+ s"), lines.get(2));
         assertTrue(lines.get(4).endsWith("(mean of rounds 3 to 4)"), lines.get(4));
-        var means = CompiledCommand.parse(lines);
+        var means = CompiledRounds.parse(lines);
         assertEquals(List.of(0, 2), List.copyOf(means.keySet()), r.out());
         // The means are those of rounds 3 and 4, as printed (to the millisecond).
         for (int w : List.of(0, 2)) {
@@ -117,7 +117,7 @@ class BenchCommandTest {
         Run tooFew = run("bench", "compiled", bad.toString(), "--rounds", "1");
         assertEquals(2, tooFew.exit());
         assertTrue(tooFew.err().contains("--rounds 1"), tooFew.err());
-        assertTrue(CompiledCommand.parse(List.of("round 1 of 2 (warm-up): workers 0 1.000 s")).isEmpty());
+        assertTrue(CompiledRounds.parse(List.of("round 1 of 2 (warm-up): workers 0 1.000 s")).isEmpty());
     }
 
     @Test

@@ -1,6 +1,6 @@
-package io.wireanalyze.bench;
+package io.wireanalyze.cli;
 
-import io.wireanalyze.cli.WireAnalyze;
+import io.wireanalyze.bench.CompiledRounds;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,15 +19,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The same analysis again and again in one JVM, each worker count in turn: how the analysis scales once the JIT has
  * compiled it. On 2 cores a whole process cannot show that, as the compilers' work takes the core the workers would
  * use (issue #19); this shows what is left when it is done. The first half of the rounds is the warm-up; the last
- * line gives each worker count's mean wall time over the second half, which {@link #parse} reads back.
+ * line ({@link CompiledRounds#result}) gives each worker count's mean wall time over the second half, which the bench
+ * reads back. It runs the whole command line in this JVM, so it is a command of this package, registered under
+ * {@code bench} by {@link WireAnalyze#commandLine} (nothing in {@code bench} reaches back up to the commands).
  */
 @Command(name = "compiled", hidden = true, mixinStandardHelpOptions = true,
         description = "Analyze a capture again and again in this one JVM, each worker count in turn, and print each analysis's wall time: "
@@ -52,10 +52,6 @@ final class CompiledCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The last line's start; then "workers N X s" for each worker count, separated by ", ". */
-    static final String RESULT = "compiled:";
-    private static final Pattern ONE = Pattern.compile("workers (\\d+) ([0-9.]+) s");
-
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -75,10 +71,10 @@ final class CompiledCommand implements Callable<Integer> {
             out.println("round " + round + " of " + rounds + (round < firstMeasured ? " (warm-up)" : "") + ": " + String.join(", ", said));
             out.flush();
         }
-        List<String> means = new ArrayList<>();
+        Map<Integer, Double> means = new LinkedHashMap<>();
         for (Map.Entry<Integer, List<Double>> e : measured.entrySet())
-            means.add(String.format(Locale.ROOT, "workers %d %.3f s", e.getKey(), e.getValue().stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
-        out.println(RESULT + " " + String.join(", ", means) + " (mean of rounds " + firstMeasured + " to " + rounds + ")");
+            means.put(e.getKey(), e.getValue().stream().mapToDouble(Double::doubleValue).average().orElseThrow());
+        out.println(CompiledRounds.result(means, firstMeasured, rounds));
         out.flush();
         return 0;
     }
@@ -104,16 +100,5 @@ final class CompiledCommand implements Callable<Integer> {
                 for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
             }
         }
-    }
-
-    /** Each worker count's mean seconds from the result line of {@code output}, in its order; empty when there is none. */
-    static Map<Integer, Double> parse(List<String> output) {
-        Map<Integer, Double> means = new LinkedHashMap<>();
-        for (String line : output) {
-            if (!line.startsWith(RESULT)) continue;
-            Matcher m = ONE.matcher(line);
-            while (m.find()) means.put(Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)));
-        }
-        return means;
     }
 }
