@@ -142,11 +142,15 @@ public final class JsonReport {
             for (T record : list) element.write(this, g, record);
         } else {
             ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
+            // A batch's array, once written, formats a later batch: as many arrays as batches in flight, not one a batch
+            // (each as long as its batch's text, half a megabyte and more: a fifth of a json run's allocation).
+            java.util.Queue<CharRun> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
             boolean[] first = {true};
-            Batched.write(list, batch, records -> reports.get().formatted(records, element), text -> {
+            Batched.write(list, batch, records -> reports.get().formatted(records, element, spare.poll()), text -> {
                 if (!first[0]) g.writeRaw(',');
                 g.writeRaw(text.chars(), 0, text.length());
                 first[0] = false;
+                spare.add(text);
             });
         }
         g.writeEndArray();
@@ -154,10 +158,12 @@ public final class JsonReport {
 
     /**
      * A batch's elements as the report's generator would write them inside an array: each but the first after
-     * ", ", the first after the " " the array's pretty printer writes before its first value.
+     * ", ", the first after the " " the array's pretty printer writes before its first value. Into {@code reuse}
+     * when there is one.
      */
-    private <T> CharRun formatted(List<T> records, Element<T> element) throws IOException {
-        CharRun text = new CharRun(records.size() * 512);
+    private <T> CharRun formatted(List<T> records, Element<T> element, CharRun reuse) throws IOException {
+        CharRun text = reuse != null ? reuse : new CharRun(records.size() * 512);
+        text.clear();
         try (JsonGenerator b = generator(text)) {
             b.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);   // its close must not end the array in the text returned
             b.writeStartObject();   // the depth of the report's arrays: one object (the result) around them
