@@ -55,7 +55,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it); 0: neither (default: ${DEFAULT-VALUE}).")
     int sparkFiles;
 
-    @Option(names = "--compiled-rounds", paramLabel = "N", defaultValue = "4", description = "Rounds of json on one thread and with workers in turn, in one JVM, on the mixed capture: how the analysis scales once the JIT has compiled it (issue #19); the first half warms up; 0: none (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--compiled-rounds", paramLabel = "N", defaultValue = "8", description = "Rounds of json on one thread and with workers in turn, in one JVM, on the mixed capture: how the analysis scales once the JIT has compiled it (issue #19); the first half warms up; 0: none (default: ${DEFAULT-VALUE}).")
     int compiledRounds;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")

@@ -30,7 +30,7 @@ final class Children {
     /** The launcher's class-data archive of the jar, mapped by every run of it as the launcher maps it; or null. */
     private final Path archive;
     /** Rounds of {@link Tool#COMPILED}: the first half warms up. */
-    private int compiledRounds = 4;
+    private int compiledRounds = 8;
 
     Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) throws IOException {
         this.jar = jar;

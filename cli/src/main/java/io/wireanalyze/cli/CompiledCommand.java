@@ -46,7 +46,7 @@ final class CompiledCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", split = ",", defaultValue = "0,2", description = "The worker counts, analysed in turn in every round (default: ${DEFAULT-VALUE}).")
     List<Integer> workers;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "4", description = "Rounds; the first half warms up, the second is measured (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "8", description = "Rounds; the first half warms up, the second is measured (default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @CommandLine.Spec
