@@ -48,9 +48,10 @@ final class CharRun extends Writer {
         length = 0;
     }
 
-    /** Writes the text to {@code out}. */
-    void writeTo(Writer out) throws IOException {
-        out.write(chars, 0, length);
+    /** Writes the text to {@code out}: a writer gets the array as it is, anything else a view of it. */
+    void writeTo(Appendable out) throws IOException {
+        if (out instanceof Writer w) w.write(chars, 0, length);
+        else out.append(java.nio.CharBuffer.wrap(chars, 0, length));
     }
 
     char[] chars() {
@@ -67,10 +68,5 @@ final class CharRun extends Writer {
 
     @Override
     public void close() {
-    }
-
-    @Override
-    public String toString() {
-        return new String(chars, 0, length);
     }
 }

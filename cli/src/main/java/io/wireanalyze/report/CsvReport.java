@@ -127,12 +127,10 @@ public final class CsvReport {
             for (T r : records) p.printRecord(row.apply(r));
             return;
         }
-        Batched.write(records, batch, some -> {
-            StringBuilder text = new StringBuilder(some.size() * 128);
+        Batched.write(records, batch, (some, text) -> {
             CSVPrinter lines = FORMAT.print(text);
             for (T r : some) lines.printRecord(row.apply(r));
-            return text.toString();
-        }, text -> p.getOut().append(text));
+        }, text -> text.writeTo(p.getOut()));
     }
 
     private static String extra(Details details) {

@@ -142,15 +142,11 @@ public final class JsonReport {
             for (T record : list) element.write(this, g, record);
         } else {
             ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
-            // A batch's array, once written, formats a later batch: as many arrays as batches in flight, not one a batch
-            // (each as long as its batch's text, half a megabyte and more: a fifth of a json run's allocation).
-            java.util.Queue<CharRun> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
             boolean[] first = {true};
-            Batched.write(list, batch, records -> reports.get().formatted(records, element, spare.poll()), text -> {
+            Batched.write(list, batch, (records, text) -> reports.get().formatted(records, element, text), text -> {
                 if (!first[0]) g.writeRaw(',');
                 g.writeRaw(text.chars(), 0, text.length());
                 first[0] = false;
-                spare.add(text);
             });
         }
         g.writeEndArray();
@@ -158,12 +154,9 @@ public final class JsonReport {
 
     /**
      * A batch's elements as the report's generator would write them inside an array: each but the first after
-     * ", ", the first after the " " the array's pretty printer writes before its first value. Into {@code reuse}
-     * when there is one.
+     * ", ", the first after the " " the array's pretty printer writes before its first value; into {@code text}.
      */
-    private <T> CharRun formatted(List<T> records, Element<T> element, CharRun reuse) throws IOException {
-        CharRun text = reuse != null ? reuse : new CharRun(records.size() * 512);
-        text.clear();
+    private <T> void formatted(List<T> records, Element<T> element, CharRun text) throws IOException {
         try (JsonGenerator b = generator(text)) {
             b.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);   // its close must not end the array in the text returned
             b.writeStartObject();   // the depth of the report's arrays: one object (the result) around them
@@ -172,7 +165,6 @@ public final class JsonReport {
             text.clear();
             for (T record : records) element.write(this, b, record);
             b.flush();
-            return text;
         }
     }
 
