@@ -414,6 +414,10 @@ public final class XmlInput implements XmlOpened {
      * reader has a second look, so that a body is claimed exactly as before.
      */
     public <T> T sniffRoot(int maxEvents, java.util.function.Function<XMLStreamReader, T> atRoot) {
+        if (wrapped) {
+            Found<T> found = sniffWrapped(atRoot);
+            if (found != null) return found.value();
+        }
         try {
             return sniffRoot(sniffingReader(), maxEvents, atRoot);
         } catch (XMLStreamException | RuntimeException notXml) {
@@ -423,6 +427,40 @@ public final class XmlInput implements XmlOpened {
             return sniffRoot(jdkReader(CodingErrorAction.REPLACE), maxEvents, atRoot);
         } catch (XMLStreamException | RuntimeException notXml) {
             return null;
+        }
+    }
+
+    /** What {@code atRoot} made of the root element (null among its answers). */
+    record Found<T>(T value) {
+    }
+
+    /**
+     * What {@code atRoot} makes of the root element of a {@link #wrapped} document, read by Aalto inside the wrapper,
+     * when the document opens on that start tag past white space alone (its bytes, not a reference to a space): the
+     * JDK's parser then shows the same start tag first, and its name as written is Aalto's prefix and local name. Null
+     * on anything else before it (a comment, a processing instruction, a DTD, text) and on any failure (an unbound
+     * prefix, a byte not valid in UTF-8): the JDK's parser says then, as for every document of names as written before.
+     * So a Burlap call is claimed without a JDK parser set up for it.
+     */
+    <T> Found<T> sniffWrapped(java.util.function.Function<XMLStreamReader, T> atRoot) {
+        XMLStreamReader r = null;
+        try {
+            r = reader();
+            if (r.next() != XMLStreamConstants.START_ELEMENT) return null;   // the wrapper
+            int event = r.next();
+            while (event == XMLStreamConstants.CHARACTERS) event = r.next();   // white space, or a reference to it: the bytes say
+            if (event != XMLStreamConstants.START_ELEMENT || !blank(start, tagStart(tagEnd(r)))) return null;
+            return new Found<>(atRoot.apply(r));
+        } catch (XMLStreamException | RuntimeException failed) {
+            return null;
+        } finally {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (XMLStreamException ignored) {
+                    // nothing to release that matters: the reader reads an array
+                }
+            }
         }
     }
 

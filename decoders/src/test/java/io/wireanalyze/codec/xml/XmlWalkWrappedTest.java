@@ -250,6 +250,73 @@ class XmlWalkWrappedTest {
         assertEquals(said(XmlWalk.walk(again, 0, 0, XmlLimits.DEFAULT, new Recorder(again))), said(read.walked()));
     }
 
+    /** The root's name as written, as the Burlap decoder sniffs it. */
+    private static String rootName(XMLStreamReader r) {
+        String prefix = r.getPrefix();
+        return prefix == null || prefix.isEmpty() ? r.getLocalName() : prefix + ":" + r.getLocalName();
+    }
+
+    /** The root sniffed inside the wrapper is the JDK's; {@code byAalto}: whether Aalto's reading alone said it. */
+    private static void sniffedAlike(String doc, int at, boolean byAalto) {
+        XmlInput in = open(doc, at);
+        String jdk = open(doc, at).unwrapped().sniffRoot(64, XmlWalkWrappedTest::rootName);
+        assertEquals(jdk, in.sniffRoot(64, XmlWalkWrappedTest::rootName), () -> "root of " + doc);
+        assertEquals(byAalto, in.wrapped() && in.sniffWrapped(XmlWalkWrappedTest::rootName) != null, () -> "read by Aalto: " + doc);
+    }
+
+    @Test
+    void theRootIsSniffedInsideTheWrapperAsTheJdkSniffsIt() {
+        sniffedAlike("<burlap:call><method>m</method></burlap:call>", 0, true);
+        sniffedAlike(" \r\n\t<burlap:call><method>m</method></burlap:call>", 3, true);
+        sniffedAlike("<burlap:reply><null/></burlap:reply>", 1, true);
+        sniffedAlike("<call xmlns='urn:x'><method>m</method></call>", 0, true);
+        sniffedAlike("<burlap:call xmlns:burlap='urn:other'/>", 0, true);
+        sniffedAlike("<burlap:call a='1' b=\"2\"><method>m</method>", 0, true);   // cut short after the root: still sniffed
+        // what only the JDK's parser says
+        sniffedAlike("<x:call><method>m</method></x:call>", 0, false);   // a prefix nothing binds
+        sniffedAlike("<a:b:call/>", 0, false);
+        sniffedAlike("<burlap:call a='1' a='2'/>", 0, false);
+        sniffedAlike("<!-- first --><burlap:call/>", 0, false);
+        sniffedAlike("<?pi x?><burlap:call/>", 0, false);
+        sniffedAlike("<!DOCTYPE x><burlap:call/>", 0, false);
+        sniffedAlike("text<burlap:call/>", 0, false);
+        sniffedAlike("&#32;<burlap:call/>", 0, false);
+        sniffedAlike("<?xml version=\"1.0\"?><burlap:call/>", 0, false);   // never wrapped
+        sniffedAlike("", 0, false);
+        sniffedAlike("   ", 0, false);
+        sniffedAlike("<burlap:call", 0, false);
+        sniffedAlike("</wireanalyze.as-written><burlap:call/>", 0, false);
+        byte[] bad = "<burlap:call>\u00e9</burlap:call>".getBytes(StandardCharsets.UTF_8);
+        bad[14] = 'x';   // a lead byte followed by 'x', after the root's tag: the root is sniffed all the same
+        sniffedAlike(new String(bad, StandardCharsets.ISO_8859_1), 0, true);
+    }
+
+    /** Random Burlap-like documents, some cut short or with a byte changed: the root sniffed alike. */
+    @Test
+    void randomDocumentsSniffAlike() {
+        Random random = new Random(20261128);
+        String[] names = {"burlap:call", "method", "int", "string", "list", "x:y", "burlap:reply", "null"};
+        String[] texts = {"", "1", "&amp;", "\u00e9", "<![CDATA[<x>]]>", "&#65;", " ", "<!-- c -->"};
+        int byAalto = 0;
+        for (int n = 0; n < 3000; n++) {
+            StringBuilder doc = new StringBuilder();
+            if (random.nextInt(10) == 0) doc.append(texts[random.nextInt(texts.length)]);
+            element(doc, random, names, texts, 0);
+            String d = doc.toString();
+            if (random.nextInt(6) == 0) d = d.substring(0, random.nextInt(d.length() + 1));
+            if (random.nextInt(6) == 0 && !d.isEmpty()) {
+                int i = random.nextInt(Math.min(d.length(), 16));
+                d = d.substring(0, i) + "<>&;:/ x\u0000".charAt(random.nextInt(9)) + d.substring(i + 1);
+            }
+            XmlInput in = open(d, 2);
+            String jdk = open(d, 2).unwrapped().sniffRoot(64, XmlWalkWrappedTest::rootName);
+            String doc2 = d;
+            assertEquals(jdk, in.sniffRoot(64, XmlWalkWrappedTest::rootName), () -> "root of " + doc2);
+            if (in.wrapped() && in.sniffWrapped(XmlWalkWrappedTest::rootName) != null) byAalto++;
+        }
+        assertTrue(byAalto > 2000, "sniffed by Aalto alone: " + byAalto + " of 3000");
+    }
+
     /** Random Burlap-like documents, some cut short or with a byte changed: the two readings always agree. */
     @Test
     void randomDocumentsAgree() {
