@@ -16,7 +16,7 @@ import java.util.List;
  */
 final class Children {
 
-    /** The bench's worker count: one per core, at least 2 and at most 8 (the command's default before it chose none on 2 cores). */
+    /** The bench's worker count: one per core, at least 2 and at most 8 (the command's default, but on one core). */
     private static final String WORKERS = Integer.toString(Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors())));
 
     private final Path jar;
@@ -111,7 +111,7 @@ final class Children {
             }
             switch (tool) {
                 case READ_FLOOR -> cmd.addAll(List.of("bench", "read-floor", capture.toString()));
-                // With workers, whatever the default on this machine (none on 2 cores): the bench compares them to one thread.
+                // With workers, whatever the default on this machine (none on one core): the bench compares them to one thread.
                 case ANALYZE_JSON -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "json", "--workers", WORKERS,
                         "--out", jsonDir(capture, suffix).toString()));
                 case ANALYZE_TABLE -> cmd.addAll(List.of("analyze", capture.toString(), "--format", "table", "--workers", WORKERS));

@@ -56,7 +56,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     List<Path> tlsKeyLogs;
 
     @Option(names = "--workers", paramLabel = "N",
-            description = "Threads that track, reassemble, decode and account the connections (each thread its share of the flows) beside the one reading the frames and their headers; 0: that one does all of it (a long JSON report is formatted on every core either way). The result is the same, byte for byte. Default: one per core, at most 8; none on 2 cores or fewer (where workers measured slower).")
+            description = "Threads that track, reassemble, decode and account the connections (each thread its share of the flows) beside the one reading the frames and their headers; 0: that one does all of it (a long JSON report is formatted on every core either way). The result is the same, byte for byte. Default: one per core, at most 8; none on one core.")
     Integer workers;
 
     @Option(names = "--strict", description = "Exit with 1 when a file was damaged and could be read only in part.")
