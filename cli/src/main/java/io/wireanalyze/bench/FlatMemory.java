@@ -46,7 +46,7 @@ final class FlatMemory {
             t.row(label, String.format(Locale.ROOT, "%,d", c.packets()), String.format(Locale.ROOT, "%.1f", c.bytes() / 1e6),
                     cell(free), rate(free, c.packets()), BenchReport.mib(free.peakKib()), BenchReport.mib(free.peakAnonKib()),
                     cell(capped), rate(capped, c.packets()), BenchReport.mib(capped.peakKib()), BenchReport.mib(capped.peakAnonKib()), same);
-            for (ChildRun r : List.of(free, capped)) if (!r.ok()) t.note("  " + String.join(" ", r.command().subList(1, r.command().size() - 5)) + ": exit " + r.exit() + ": " + r.err());
+            for (ChildRun r : List.of(free, capped)) if (!r.ok()) t.note("  " + shown(r.command()) + ": exit " + r.exit() + ": " + r.err());
         }
         t.print(out);
         out.println("Whole processes (analyze --format json --out DIR). Peak RSS: the process's maximum resident set, the mapped"
@@ -55,6 +55,22 @@ final class FlatMemory {
         return 0;
     }
 
+
+    /**
+     * A failed run's command as a note shows it: after the program, without its {@code --out} folder (one of the
+     * bench's, emptied by the next run). Every option that shaped the run stays, its worker count among them.
+     */
+    static String shown(List<String> command) {
+        List<String> shown = new java.util.ArrayList<>();
+        for (int i = 1; i < command.size(); i++) {
+            if (command.get(i).equals("--out") && i + 1 < command.size()) {
+                i++;
+                continue;
+            }
+            shown.add(command.get(i));
+        }
+        return String.join(" ", shown);
+    }
 
     private static String cell(ChildRun r) {
         return r.ok() ? BenchReport.seconds(r.seconds()) : "failed";
