@@ -52,7 +52,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--large", paramLabel = "N", defaultValue = "5000000", description = "Packets of the large mixed capture, analysed with workers and on one thread for issue #19's 1.6x; 0: none (default: ${DEFAULT-VALUE}).")
     long large;
 
-    @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it); 0: neither (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it), the Spark job with the class-data archive of its classes that ./wireanalyze makes (./wireanalyze bench makes it too); 0: neither (default: ${DEFAULT-VALUE}).")
     int sparkFiles;
 
     @Option(names = "--compiled-rounds", paramLabel = "N", defaultValue = "8", description = "Rounds of json on one thread and with workers in turn, in one JVM, on the mixed capture: how the analysis scales once the JIT has compiled it (issue #19); the first half warms up; 0: none (default: ${DEFAULT-VALUE}).")
@@ -112,6 +112,10 @@ public final class BenchCommand implements Callable<Integer> {
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
+        SparkRun sparkModule = sizes == null || sizes.isEmpty() ? SparkRun.beside(jarFile, Machine.here().memoryKib()) : null;
+        if (sparkFiles > 0 && sparkModule != null) out.println("Spark's class-data archive: " + (sparkModule.archive() != null
+                ? sparkModule.archive() + " (the launcher's, mapped by the Spark job's run as by a user's second one)"
+                : "none made since the Spark module was built (./wireanalyze bench and analyze --engine spark make it; the Spark run starts slower without)"));
         out.println();
         out.flush();
         if (sizes != null && !sizes.isEmpty()) return FlatMemory.run(sizes, xmx, seed, captures, children, out, err);
@@ -160,7 +164,7 @@ public final class BenchCommand implements Callable<Integer> {
         // Issue #19's Spark target: the mixed capture cut into files (a ring buffer's), read as one capture by --merge
         // and by the Spark job embedded in local mode; the two tables must be the same.
         String piecesLabel = "mixed " + BenchReport.count(packets) + " in " + sparkFiles + " files";
-        SparkRun spark = sparkFiles == 0 ? null : SparkRun.beside(jarFile, Machine.here().memoryKib());
+        SparkRun spark = sparkFiles == 0 ? null : sparkModule;
         Boolean sameTables = null;
         if (sparkFiles > 0) {
             Path folder = captures.pieces(mixed, sparkFiles);

@@ -46,6 +46,9 @@ class SparkBenchIT {
                 "the whole file's " + total + " records, a third in each file");
         for (Path piece : pieces) bytes += Files.size(piece) - 24;
         assertEquals(Files.size(whole) - 24, bytes, "and their bytes, each file with the whole's 24-byte header");
+        // Whether the Spark run maps the launcher's archive of Spark's classes, said before any figure.
+        assertTrue(said.lines().anyMatch(l -> l.matches("Spark's class-data archive: (\\S+wireanalyze-spark\\.jsa \\(the launcher's, .*\\)"
+                + "|none made since the Spark module was built \\(.*\\))")), said);
         assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --merge table  ")), said);
         assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --engine spark table  ")), said);
         String target = said.lines().filter(l -> l.startsWith("Spark (embedded, local[*]) within 2x of analyze --merge (mixed 6k in 3 files)"))
