@@ -112,9 +112,9 @@ public final class BenchCommand implements Callable<Integer> {
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
-        SparkRun sparkModule = sizes == null || sizes.isEmpty() ? SparkRun.beside(jarFile, Machine.here().memoryKib()) : null;
-        if (sparkFiles > 0 && sparkModule != null) out.println("Spark's class-data archive: " + (sparkModule.archive() != null
-                ? sparkModule.archive() + " (the launcher's, mapped by the Spark job's run as by a user's second one)"
+        SparkRun spark = sparkFiles > 0 && (sizes == null || sizes.isEmpty()) ? SparkRun.beside(jarFile, Machine.here().memoryKib()) : null;
+        if (spark != null) out.println("Spark's class-data archive: " + (spark.archive() != null
+                ? spark.archive() + " (the launcher's, mapped by the Spark job's run as by a user's second one)"
                 : "none made since the Spark module was built (./wireanalyze bench and analyze --engine spark make it; the Spark run starts slower without)"));
         out.println();
         out.flush();
@@ -164,7 +164,6 @@ public final class BenchCommand implements Callable<Integer> {
         // Issue #19's Spark target: the mixed capture cut into files (a ring buffer's), read as one capture by --merge
         // and by the Spark job embedded in local mode; the two tables must be the same.
         String piecesLabel = "mixed " + BenchReport.count(packets) + " in " + sparkFiles + " files";
-        SparkRun spark = sparkFiles == 0 ? null : sparkModule;
         Boolean sameTables = null;
         if (sparkFiles > 0) {
             Path folder = captures.pieces(mixed, sparkFiles);

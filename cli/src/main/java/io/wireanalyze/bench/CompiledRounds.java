@@ -24,8 +24,13 @@ public final class CompiledRounds {
     /** The line for each worker count's mean seconds over rounds {@code from} to {@code rounds}. */
     public static String result(Map<Integer, Double> means, int from, int rounds) {
         List<String> said = new ArrayList<>();
-        for (Map.Entry<Integer, Double> e : means.entrySet()) said.add(String.format(Locale.ROOT, "workers %d %.3f s", e.getKey(), e.getValue()));
+        for (Map.Entry<Integer, Double> e : means.entrySet()) said.add(one(e.getKey(), e.getValue()));
         return RESULT + " " + String.join(", ", said) + " (mean of rounds " + from + " to " + rounds + ")";
+    }
+
+    /** One worker count's seconds as the round lines and the result line say them ({@link #ONE} reads them back). */
+    public static String one(int workers, double seconds) {
+        return String.format(Locale.ROOT, "workers %d %.3f s", workers, seconds);
     }
 
     /** Each worker count's mean seconds from the result line of {@code output}, in its order; empty when there is none. */

@@ -100,13 +100,9 @@ final class CaptureAnalysis {
     }
 
     /**
-     * Worker threads for an analysis when none are asked for: one per core, at most 8; none on one core. (Until
-     * 2026-11-27 none on two cores either, where workers then made a run slower: 19.2 s with none against 22.0 s with
-     * two on the bench's mixed capture, 2026-11-26. The engine's changes since turned that round: with two on 2 cores
-     * the XML-heavy capture's table took 7.6 and 8.1 s against 9.7 and 9.6 s with none, the 150 k slice's JSON 2.2 and
-     * 2.3 s against 2.8 s, a 1.7 MB capture's 0.77 to 0.80 s against 0.83 to 0.91 s, and the 1.5 M and 5 M mixed
-     * captures were faster in most pairs and inside the machine's spread in the rest; the bench's whole-process rows
-     * say the same. docs/benchmark.md.)
+     * Worker threads for an analysis when none are asked for: one per core, at most 8; none on one core. (None on two
+     * cores either until 2026-11-27, when workers measured slower there; with the engine as it is they are faster on
+     * most captures and no slower on the rest: docs/benchmark.md, fourteenth stop, "Workers by default on 2 cores".)
      */
     static int defaultWorkers() {
         int cores = Runtime.getRuntime().availableProcessors();

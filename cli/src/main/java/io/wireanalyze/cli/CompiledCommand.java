@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -65,7 +64,7 @@ final class CompiledCommand implements Callable<Integer> {
             List<String> said = new ArrayList<>();
             for (int w : workers) {
                 double s = analyze(w);
-                said.add(String.format(Locale.ROOT, "workers %d %.3f s", w, s));
+                said.add(CompiledRounds.one(w, s));
                 if (round >= firstMeasured) measured.computeIfAbsent(w, k -> new ArrayList<>()).add(s);
             }
             out.println("round " + round + " of " + rounds + (round < firstMeasured ? " (warm-up)" : "") + ": " + String.join(", ", said));

@@ -454,13 +454,7 @@ public final class XmlInput implements XmlOpened {
         } catch (XMLStreamException | RuntimeException failed) {
             return null;
         } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // nothing to release that matters: the reader reads an array
-                }
-            }
+            XmlWalk.close(r);
         }
     }
 

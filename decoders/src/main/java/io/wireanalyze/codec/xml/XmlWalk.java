@@ -192,7 +192,7 @@ public final class XmlWalk {
         }
     }
 
-    private static void close(XMLStreamReader r) {
+    static void close(XMLStreamReader r) {
         if (r == null) return;
         try {
             r.close();
