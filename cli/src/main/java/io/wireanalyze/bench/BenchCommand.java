@@ -244,9 +244,9 @@ public final class BenchCommand implements Callable<Integer> {
     /** The launcher's {@code jit_opts}: smaller inlining budgets for C2 (see ./wireanalyze). */
     static final String JIT_OPTIONS = "-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9";
 
-    /** The launcher's {@code small_capture_bytes}: `analyze` of less than this runs C1 only (see ./wireanalyze). */
-    static final long SMALL_CAPTURE_BYTES = 64L << 20;
-    static final String SMALL_CAPTURE_OPTION = "-XX:TieredStopAtLevel=1";
+    /** The launcher's {@code small_capture_bytes}: `analyze` of less than this runs C1 only, with {@link #SMALL_CAPTURE_OPTION} (see ./wireanalyze). */
+    static final long SMALL_CAPTURE_BYTES = 256L << 20;
+    static final String SMALL_CAPTURE_OPTION = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25";
 
     /**
      * What the launcher adds for an analysis of {@code capture} (a file, or a folder of files read as one capture):
@@ -262,7 +262,7 @@ public final class BenchCommand implements Callable<Integer> {
         } else {
             bytes = Files.size(capture);
         }
-        return bytes > 0 && bytes < SMALL_CAPTURE_BYTES ? List.of(SMALL_CAPTURE_OPTION) : List.of();
+        return bytes > 0 && bytes < SMALL_CAPTURE_BYTES ? List.of(SMALL_CAPTURE_OPTION.split(" ")) : List.of();
     }
 
     /**

@@ -132,18 +132,19 @@ class BenchCommandTest {
         assertTrue(launcher.contains("small_capture_bytes=" + BenchCommand.SMALL_CAPTURE_BYTES + "\n"), "./wireanalyze's threshold");
         assertTrue(launcher.contains("jit_opts=\"$jit_opts " + BenchCommand.SMALL_CAPTURE_OPTION + "\""), "./wireanalyze's option");
         Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
-        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(small));
-        // A folder counts its files together: two of 40 MiB are 80 MiB, past the threshold; one alone is under it.
+        List<String> c1 = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25");
+        assertEquals(c1, BenchCommand.launcherRule(small));
+        // A folder counts its files together: two of 160 MiB are 320 MiB, past the threshold; one alone is under it.
         Path pieces = Files.createDirectories(dir.resolve("pieces"));
         try (var f = new java.io.RandomAccessFile(pieces.resolve("a.pcap").toFile(), "rw")) {
-            f.setLength(40L << 20);
+            f.setLength(160L << 20);
         }
-        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(pieces));
+        assertEquals(c1, BenchCommand.launcherRule(pieces));
         try (var f = new java.io.RandomAccessFile(pieces.resolve("b.pcap").toFile(), "rw")) {
-            f.setLength(40L << 20);
+            f.setLength(160L << 20);
         }
         assertEquals(List.of(), BenchCommand.launcherRule(pieces));
-        assertEquals(List.of("-XX:TieredStopAtLevel=1"), BenchCommand.launcherRule(pieces.resolve("b.pcap")), "one 40 MiB piece alone is small");
+        assertEquals(c1, BenchCommand.launcherRule(pieces.resolve("b.pcap")), "one 160 MiB piece alone is small");
     }
 
     @Test
