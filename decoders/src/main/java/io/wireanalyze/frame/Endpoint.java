@@ -43,12 +43,9 @@ public record Endpoint(boolean v6, long hi, long lo, int port) implements Compar
         return h * 31 + port;
     }
 
-    /** One concatenation for an IPv4 endpoint (one per connection end in the reports), not its address's and then its own. */
     @Override
     public String toString() {
-        if (v6) return "[" + address() + "]:" + port;
-        long a = lo;
-        return ((a >>> 24) & 0xff) + "." + ((a >>> 16) & 0xff) + "." + ((a >>> 8) & 0xff) + "." + (a & 0xff) + ":" + port;
+        return v6 ? "[" + address() + "]:" + port : address() + ":" + port;
     }
 
     @Override
