@@ -244,7 +244,10 @@ public final class BenchCommand implements Callable<Integer> {
     /** The launcher's {@code jit_opts}: smaller inlining budgets for C2 (see ./wireanalyze). */
     static final String JIT_OPTIONS = "-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9";
 
-    /** The launcher's {@code small_capture_bytes}: `analyze` of less than this runs C1 only, with {@link #SMALL_CAPTURE_OPTION} (see ./wireanalyze). */
+    /**
+     * The launcher's {@code small_capture_bytes}: `analyze` of less than this runs C1 only, with
+     * {@link #SMALL_CAPTURE_OPTION} (see ./wireanalyze).
+     */
     static final long SMALL_CAPTURE_BYTES = 256L << 20;
     static final String SMALL_CAPTURE_OPTION = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25";
 
