@@ -143,8 +143,24 @@ class BenchCommandTest {
         try (var f = new java.io.RandomAccessFile(pieces.resolve("b.pcap").toFile(), "rw")) {
             f.setLength(160L << 20);
         }
-        assertEquals(List.of(), BenchCommand.launcherRule(pieces));
+        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false));
         assertEquals(c1, BenchCommand.launcherRule(pieces.resolve("b.pcap")), "one 160 MiB piece alone is small");
+    }
+
+    @Test
+    void asRootTheBenchRunsLargeCapturesWithTheCompilerThreadsAheadAsTheLauncherDoes(@TempDir Path dir) throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("compiler_priority=\"" + BenchCommand.COMPILER_PRIORITY_OPTION + "\"\n"), "./wireanalyze's option");
+        assertTrue(launcher.contains("elif is_root; then jit_opts=\"$jit_opts $compiler_priority\"; fi"), "./wireanalyze's rule");
+        Path large = dir.resolve("large.pcap");
+        try (var f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+            f.setLength(300L << 20);
+        }
+        assertEquals(List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-5"), BenchCommand.launcherRule(large, true));
+        assertEquals(List.of(), BenchCommand.launcherRule(large, false));
+        Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25"), BenchCommand.launcherRule(small, true),
+                "C1 for a small capture, root or not");
     }
 
     @Test
