@@ -109,7 +109,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(Machine.here().describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
-                + (root() ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", as the launcher" : ""));
+                + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", as the launcher" : ""));
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
@@ -253,13 +253,15 @@ public final class BenchCommand implements Callable<Integer> {
     static final String SMALL_CAPTURE_OPTION = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25";
     /** The launcher's {@code compiler_priority}: as root, `analyze` of a larger capture runs the JIT's threads ahead (see ./wireanalyze). */
     static final String COMPILER_PRIORITY_OPTION = "-XX:ThreadPriorityPolicy=1 -XX:CompilerThreadPriority=-5";
+    /** Whether the bench runs as root, asked once: the launcher's rule for each run depends on it. */
+    private static final boolean ROOT = root();
 
     /**
      * What the launcher adds for an analysis of {@code capture} (a file, or a folder of files read as one capture):
      * C1 only when it is smaller than {@link #SMALL_CAPTURE_BYTES} in all, else, as root, the compiler threads ahead.
      */
     static List<String> launcherRule(Path capture) throws IOException {
-        return launcherRule(capture, root());
+        return launcherRule(capture, ROOT);
     }
 
     static List<String> launcherRule(Path capture, boolean root) throws IOException {
@@ -277,7 +279,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** Whether this process runs as root, as the launcher's {@code is_root} asks: the owner of /proc/self (Linux). */
-    static boolean root() {
+    private static boolean root() {
         try {
             return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {

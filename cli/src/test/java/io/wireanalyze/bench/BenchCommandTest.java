@@ -130,7 +130,8 @@ class BenchCommandTest {
     void theBenchRunsSmallCapturesOnC1AsTheLauncherDoes(@TempDir Path dir) throws IOException {
         String launcher = Files.readString(Path.of("..", "wireanalyze"));
         assertTrue(launcher.contains("small_capture_bytes=" + BenchCommand.SMALL_CAPTURE_BYTES + "\n"), "./wireanalyze's threshold");
-        assertTrue(launcher.contains("jit_opts=\"$jit_opts " + BenchCommand.SMALL_CAPTURE_OPTION + "\""), "./wireanalyze's option");
+        assertTrue(launcher.contains("small_capture_opts=\"" + BenchCommand.SMALL_CAPTURE_OPTION + "\"\n"), "./wireanalyze's option");
+        assertTrue(launcher.contains("then jit_opts=\"$jit_opts $small_capture_opts\"\n"), "./wireanalyze's rule");
         Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
         List<String> c1 = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25");
         assertEquals(c1, BenchCommand.launcherRule(small));
