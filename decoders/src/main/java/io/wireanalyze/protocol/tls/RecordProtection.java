@@ -12,8 +12,8 @@ import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
- * numbers, with the JDK's ciphers ({@link Cipher} AES/GCM and ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4)
- * and HMACs ({@link Mac}). Mutable (the sequence number; TLS 1.0's chained IV; RC4's key stream): part of one
+ * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM is
+ * {@link AesGcm} over the JDK's AES) and HMACs ({@link Mac}). Mutable (the sequence number; TLS 1.0's chained IV; RC4's key stream): part of one
  * direction's decoder state.
  */
 abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
@@ -38,21 +38,29 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     final CipherSuite suite;
     final SecretKeySpec key;
+    /** The JDK's cipher; null for AES-GCM, which {@link #gcm} opens. */
     final Cipher cipher;
+    /** AES-GCM suites: our GCM over the JDK's AES ({@link AesGcm}); else null. */
+    private final AesGcm gcm;
     /** The next record's sequence number (RFC 8446 5.3, RFC 5246 6.1). */
     long sequence;
 
     private RecordProtection(CipherSuite suite, byte[] key) {
-        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation);
+        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation, suite.aead != CipherSuite.Aead.CHACHA20_POLY1305);
     }
 
     private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation) {
+        this(suite, key, keyAlgorithm, transformation, false);
+    }
+
+    private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation, boolean aesGcm) {
         this.suite = suite;
         this.key = new SecretKeySpec(key, keyAlgorithm);
         try {
-            this.cipher = Cipher.getInstance(transformation);
+            this.gcm = aesGcm ? new AesGcm(this.key) : null;
+            this.cipher = aesGcm ? null : Cipher.getInstance(transformation);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + transformation + ": " + e.getMessage()
+            throw new IllegalStateException("javax.crypto " + (aesGcm ? "AES/ECB/NoPadding" : transformation) + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
         }
     }
@@ -62,6 +70,17 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     /** AEAD-Decrypt(key, nonce, aad, ciphertext with its tag), or the reason it failed; counts the record on success. */
     final Opened decrypt(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length, int headerType, int at) {
+        if (gcm != null) {
+            byte[] plain;
+            try {
+                plain = gcm.open(nonce, aad, in, from, length);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("javax.crypto AES/ECB/NoPadding: " + e.getMessage(), e);
+            }
+            if (plain == null) return tagMismatch();
+            sequence++;
+            return contentOf(plain, headerType, at);
+        }
         AlgorithmParameterSpec spec = suite.aead == CipherSuite.Aead.CHACHA20_POLY1305
                 ? new IvParameterSpec(nonce) : new GCMParameterSpec(8 * CipherSuite.Aead.TAG_LENGTH, nonce);
         byte[] sealed = new byte[length];
@@ -72,13 +91,17 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
             cipher.updateAAD(aad);
             plain = cipher.doFinal(sealed);
         } catch (AEADBadTagException e) {
-            return new Failed("record " + sequence + " of this key: authentication tag mismatch (expected: the key log's secrets"
-                    + " to open it; a key log of another run, or a damaged record?)");
+            return tagMismatch();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("javax.crypto " + suite.aead.transformation + ": " + e.getMessage(), e);
         }
         sequence++;
         return contentOf(plain, headerType, at);
+    }
+
+    private Failed tagMismatch() {
+        return new Failed("record " + sequence + " of this key: authentication tag mismatch (expected: the key log's secrets"
+                + " to open it; a key log of another run, or a damaged record?)");
     }
 
     /** The decrypted bytes as content: TLS 1.3 strips its padding and inner type; TLS 1.2 takes the header's type. */
@@ -189,20 +212,28 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      * padding + padding_length) + MAC with the MAC over the IV and the ciphertext. TLS 1.1 and 1.2 put an explicit IV
      * before each record's ciphertext; TLS 1.0's IV is the key block's for the first record and the last ciphertext block
      * of the one before for each next (RFC 2246 6.2.3.2).
+     * <p>
+     * The cipher is initialised once, with the key block's IV, and runs on through the direction's records: TLS 1.0's
+     * chaining is CBC's own, and an explicit IV is deciphered as one more block whose plaintext is dropped (CBC makes
+     * each block's plaintext from its ciphertext and the block before alone, so the blocks after the IV come out as
+     * under that IV). No key schedule per record. A record that does not open has moved the chain on: its direction
+     * opens no more records ({@link TlsSession} drops its protection).
      */
     static final class Cbc extends RecordProtection {
         private final Mac mac;
         private final boolean explicitIv;
         private final boolean encryptThenMac;
-        /** TLS 1.0: the IV of the next record. */
-        private byte[] iv;
 
         Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac) {
             super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation);
             this.mac = KeySchedule.mac(suite.mac.hmac, macKey);
-            this.iv = iv.clone();
             this.explicitIv = explicitIv;
             this.encryptThenMac = encryptThenMac;
+            try {
+                cipher.init(Cipher.DECRYPT_MODE, this.key, new IvParameterSpec(iv));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
+            }
         }
 
         @Override
@@ -219,26 +250,24 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
             in.get(p + TlsRecords.HEADER_LENGTH, fragment);
             if (encryptThenMac && !equal(recordMac(mac, sequence, in, p, length - macLength, fragment, 0), fragment, length - macLength))
                 return new Failed(badMac());
-            byte[] recordIv = explicitIv ? java.util.Arrays.copyOfRange(fragment, 0, block) : iv;
-            byte[] plain;
-            try {
-                cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(recordIv));
-                plain = cipher.doFinal(fragment, ivLength, sealedLength);
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
-            }
-            int padding = plain[plain.length - 1] & 0xff;
-            int contentLength = plain.length - 1 - padding - (encryptThenMac ? 0 : macLength);
+            // The explicit IV's block too: its plaintext (before the content, dropped) is nothing, the blocks after it are
+            // deciphered under it.
+            byte[] plain = cipher.update(fragment, 0, ivLength + sealedLength);
+            if (plain == null || plain.length != ivLength + sealedLength)
+                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + (plain == null ? 0 : plain.length)
+                        + " bytes deciphered of " + (ivLength + sealedLength) + " (expected: every whole block, without padding)");
+            int end = plain.length;
+            int padding = plain[end - 1] & 0xff;
+            int contentLength = sealedLength - 1 - padding - (encryptThenMac ? 0 : macLength);
             boolean padded = contentLength >= 0;
-            for (int i = plain.length - 1 - padding; padded && i < plain.length; i++) padded = (plain[i] & 0xff) == padding;
-            if (!padded)
-                return new Failed("record " + sequence + " of this key: padding of " + padding + " bytes does not fit (expected: padding_length + 1"
-                        + " bytes of its value; a key log of another run, or a damaged record?)");
-            if (!encryptThenMac && !equal(recordMac(mac, sequence, in, p, contentLength, plain, 0), plain, contentLength))
+            for (int i = end - 1 - padding; padded && i < end; i++) padded = (plain[i] & 0xff) == padding;
+            if (!padded) return new Failed("record " + sequence + " of this key: padding of " + padding + " bytes does not fit (expected:"
+                    + " padding_length + 1 bytes of its value; a key log of another run, or a damaged record?)");
+            if (!encryptThenMac && !equal(recordMac(mac, sequence, in, p, contentLength, plain, ivLength), plain, ivLength + contentLength))
                 return new Failed(badMac());
-            if (!explicitIv) iv = java.util.Arrays.copyOfRange(fragment, sealedLength - block, sealedLength);
             sequence++;
-            return new Content(in.get(p) & 0xff, java.util.Arrays.copyOf(plain, contentLength), TlsRecords.HEADER_LENGTH + ivLength);
+            return new Content(in.get(p) & 0xff, java.util.Arrays.copyOfRange(plain, ivLength, ivLength + contentLength),
+                    TlsRecords.HEADER_LENGTH + ivLength);
         }
 
         @Override
