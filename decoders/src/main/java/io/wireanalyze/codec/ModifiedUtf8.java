@@ -1,6 +1,7 @@
 package io.wireanalyze.codec;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The modified UTF-8 of {@code java.io.DataInput} (Java Object Serialization Specification 6.4.2 {@code (utf)}
@@ -36,6 +37,8 @@ public final class ModifiedUtf8 {
 
     /** Decodes valid bytes (see {@link #firstInvalid}), keeping at most {@code maxChars} chars. */
     public static String decode(ByteBuffer buf, int from, int length, int maxChars) {
+        String ascii = ascii(buf, from, Math.min(length, maxChars));
+        if (ascii != null) return ascii;
         StringBuilder out = new StringBuilder(Math.min(length, maxChars));
         int end = from + length;
         int i = from;
@@ -56,6 +59,8 @@ public final class ModifiedUtf8 {
      * lead cut by the end, becomes U+FFFD and decoding goes on after it; continuation bits are not checked.
      */
     public static String decodeLenient(ByteBuffer buf, int from, int length) {
+        String ascii = ascii(buf, from, length);
+        if (ascii != null) return ascii;
         StringBuilder out = new StringBuilder(length);
         int i = from, end = from + length;
         while (i < end) {
@@ -74,6 +79,19 @@ public final class ModifiedUtf8 {
             i += n;
         }
         return out.toString();
+    }
+
+    /**
+     * The {@code n} bytes at {@code from} as text when every one is a one-byte character (class and field names, hosts:
+     * the usual case), copied in bulk rather than char by char; else null.
+     */
+    private static String ascii(ByteBuffer buf, int from, int n) {
+        int i = from, end = from + n;
+        for (; i + 8 <= end; i += 8) if ((buf.getLong(i) & ASCII) != 0) return null;
+        for (; i < end; i++) if (buf.get(i) < 0) return null;
+        byte[] bytes = new byte[n];
+        buf.get(from, bytes);
+        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
     /** True if the valid bytes hold more than {@code maxChars} chars. */
