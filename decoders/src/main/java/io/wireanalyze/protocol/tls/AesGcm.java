@@ -18,7 +18,6 @@ import java.security.GeneralSecurityException;
  */
 final class AesGcm {
 
-    static final int TAG_LENGTH = 16;
     /** The reduction of the four bits shifted out, by their value (the field's polynomial, x^128 + x^7 + x^2 + x + 1). */
     private static final long[] LAST4 = {
             0x0000, 0x1c20, 0x3840, 0x2460, 0x7080, 0x6ca0, 0x48c0, 0x54e0,
@@ -56,7 +55,7 @@ final class AesGcm {
      * tag's.
      */
     byte[] open(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
-        int n = length - TAG_LENGTH;
+        int n = length - CipherSuite.Aead.TAG_LENGTH;
         int blocks = (n + 15) >>> 4;
         // J0 = nonce || 1 (for the tag), then nonce || 2, 3, ... for the ciphertext's blocks.
         byte[] counters = new byte[(blocks + 1) * 16];

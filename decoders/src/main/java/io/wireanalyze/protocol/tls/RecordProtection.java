@@ -13,8 +13,8 @@ import java.security.spec.AlgorithmParameterSpec;
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
  * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM is
- * {@link AesGcm} over the JDK's AES) and HMACs ({@link Mac}). Mutable (the sequence number; TLS 1.0's chained IV; RC4's key stream): part of one
- * direction's decoder state.
+ * {@link AesGcm} over the JDK's AES) and HMACs ({@link Mac}). Mutable (the sequence number; the CBC chain; RC4's key
+ * stream): part of one direction's decoder state.
  */
 abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
         RecordProtection.Stream {
