@@ -20,11 +20,7 @@ public final class ModifiedUtf8 {
     public static int firstInvalid(ByteBuffer buf, int from, int length) {
         int end = from + length;
         int i = from;
-        while (i < end) {
-            if (i + 8 <= end && (buf.getLong(i) & ASCII) == 0) {   // eight one-byte characters: the usual case
-                i += 8;
-                continue;
-            }
+        while ((i = asciiEnd(buf, i, end)) < end) {
             int b = buf.get(i) & 0xff;
             int extra = sequenceLength(b) - 1;
             if (extra < 0 || i + extra >= end) return i;
@@ -33,6 +29,14 @@ public final class ModifiedUtf8 {
             i += extra + 1;
         }
         return -1;
+    }
+
+    /** Absolute index of the first byte in {@code [from, end)} that is not a one-byte character, or {@code end}. */
+    private static int asciiEnd(ByteBuffer buf, int from, int end) {
+        int i = from;
+        while (i + 8 <= end && (buf.getLong(i) & ASCII) == 0) i += 8;   // eight one-byte characters: the usual case
+        while (i < end && buf.get(i) >= 0) i++;
+        return i;
     }
 
     /** Decodes valid bytes (see {@link #firstInvalid}), keeping at most {@code maxChars} chars. */
@@ -86,9 +90,7 @@ public final class ModifiedUtf8 {
      * the usual case), copied in bulk rather than char by char; else null.
      */
     private static String ascii(ByteBuffer buf, int from, int n) {
-        int i = from, end = from + n;
-        for (; i + 8 <= end; i += 8) if ((buf.getLong(i) & ASCII) != 0) return null;
-        for (; i < end; i++) if (buf.get(i) < 0) return null;
+        if (asciiEnd(buf, from, from + n) < from + n) return null;
         byte[] bytes = new byte[n];
         buf.get(from, bytes);
         return new String(bytes, StandardCharsets.ISO_8859_1);

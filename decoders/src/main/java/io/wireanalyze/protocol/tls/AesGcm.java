@@ -18,6 +18,9 @@ import java.security.GeneralSecurityException;
  */
 final class AesGcm {
 
+    /** The JDK's transformation that enciphers the counter blocks. */
+    static final String BLOCK_CIPHER = "AES/ECB/NoPadding";
+
     /** The reduction of the four bits shifted out, by their value (the field's polynomial, x^128 + x^7 + x^2 + x + 1). */
     private static final long[] LAST4 = {
             0x0000, 0x1c20, 0x3840, 0x2460, 0x7080, 0x6ca0, 0x48c0, 0x54e0,
@@ -28,7 +31,7 @@ final class AesGcm {
     private final long[] hh = new long[16], hl = new long[16];
 
     AesGcm(SecretKeySpec key) throws GeneralSecurityException {
-        aes = Cipher.getInstance("AES/ECB/NoPadding");
+        aes = Cipher.getInstance(BLOCK_CIPHER);
         aes.init(Cipher.ENCRYPT_MODE, key);
         byte[] h = aes.doFinal(new byte[16]);   // H = E(K, 0^128)
         long vh = longAt(h, 0), vl = longAt(h, 8);

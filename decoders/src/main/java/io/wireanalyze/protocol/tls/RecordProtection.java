@@ -3,12 +3,10 @@ package io.wireanalyze.protocol.tls;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
-import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
-import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
@@ -46,21 +44,19 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     long sequence;
 
     private RecordProtection(CipherSuite suite, byte[] key) {
-        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation, suite.aead != CipherSuite.Aead.CHACHA20_POLY1305);
+        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation);
     }
 
+    /** AES/GCM goes to {@link AesGcm}, every other transformation to the JDK's cipher of that name. */
     private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation) {
-        this(suite, key, keyAlgorithm, transformation, false);
-    }
-
-    private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation, boolean aesGcm) {
         this.suite = suite;
         this.key = new SecretKeySpec(key, keyAlgorithm);
+        boolean aesGcm = transformation.equals(CipherSuite.Aead.AES_128_GCM.transformation);
         try {
             this.gcm = aesGcm ? new AesGcm(this.key) : null;
             this.cipher = aesGcm ? null : Cipher.getInstance(transformation);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + (aesGcm ? "AES/ECB/NoPadding" : transformation) + ": " + e.getMessage()
+            throw new IllegalStateException("javax.crypto " + (aesGcm ? AesGcm.BLOCK_CIPHER : transformation) + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
         }
     }
@@ -70,38 +66,29 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     /** AEAD-Decrypt(key, nonce, aad, ciphertext with its tag), or the reason it failed; counts the record on success. */
     final Opened decrypt(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length, int headerType, int at) {
-        if (gcm != null) {
-            byte[] plain;
-            try {
-                plain = gcm.open(nonce, aad, in, from, length);
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("javax.crypto AES/ECB/NoPadding: " + e.getMessage(), e);
-            }
-            if (plain == null) return tagMismatch();
-            sequence++;
-            return contentOf(plain, headerType, at);
-        }
-        AlgorithmParameterSpec spec = suite.aead == CipherSuite.Aead.CHACHA20_POLY1305
-                ? new IvParameterSpec(nonce) : new GCMParameterSpec(8 * CipherSuite.Aead.TAG_LENGTH, nonce);
-        byte[] sealed = new byte[length];
-        in.get(from, sealed);
         byte[] plain;
         try {
-            cipher.init(Cipher.DECRYPT_MODE, key, spec);
-            cipher.updateAAD(aad);
-            plain = cipher.doFinal(sealed);
+            plain = gcm != null ? gcm.open(nonce, aad, in, from, length) : chaCha20Poly1305(nonce, aad, in, from, length);
         } catch (AEADBadTagException e) {
-            return tagMismatch();
+            plain = null;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + suite.aead.transformation + ": " + e.getMessage(), e);
+            throw new IllegalStateException("javax.crypto " + (gcm != null ? AesGcm.BLOCK_CIPHER : suite.aead.transformation) + ": "
+                    + e.getMessage(), e);
         }
+        if (plain == null)
+            return new Failed("record " + sequence + " of this key: authentication tag mismatch (expected: the key log's secrets"
+                    + " to open it; a key log of another run, or a damaged record?)");
         sequence++;
         return contentOf(plain, headerType, at);
     }
 
-    private Failed tagMismatch() {
-        return new Failed("record " + sequence + " of this key: authentication tag mismatch (expected: the key log's secrets"
-                + " to open it; a key log of another run, or a damaged record?)");
+    /** The JDK's ChaCha20-Poly1305, the AEAD that {@link AesGcm} does not open; throws {@link AEADBadTagException}. */
+    private byte[] chaCha20Poly1305(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
+        byte[] sealed = new byte[length];
+        in.get(from, sealed);
+        cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(nonce));
+        cipher.updateAAD(aad);
+        return cipher.doFinal(sealed);
     }
 
     /** The decrypted bytes as content: TLS 1.3 strips its padding and inner type; TLS 1.2 takes the header's type. */
