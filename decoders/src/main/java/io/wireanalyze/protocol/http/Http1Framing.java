@@ -25,7 +25,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * HTTP/1.x framing of one direction with Netty's {@code HttpObjectDecoder}, fed the reassembled stream without a
- * channel: where each message starts and ends, its head, and its de-chunked body. Content-Length and chunked bodies,
+ * channel: where each message starts and ends, its head, and its de-chunked body. A plain message that is all there
+ * (most are) is read in one pass by {@link PlainHead} instead, to the same head and body Netty would give; Netty reads
+ * the rest, from the message's first byte. Content-Length and chunked bodies,
  * keep-alive and pipelining, interim (1xx) responses folded into the final one, a response body that runs to the
  * end of the stream. Bounded by {@link DecoderLimits}: start line and header block ({@code maxHeaderBytes}), header
  * count, body size ({@code maxMessageBytes}); each overflow is a failure naming the limit.
@@ -111,6 +113,8 @@ final class Http1Framing {
     private final DecoderLimits limits;
     private final BooleanSupplier answersHead;
     private final String field;
+    /** Whether plain messages are read by {@link PlainHead} (false: Netty reads every message; the tests compare the two). */
+    private final boolean plain;
     private Feed netty;
     private long consumedUpTo = -1;
     // The message in progress.
@@ -134,6 +138,23 @@ final class Http1Framing {
     private long checkedUpTo = -1;
     /** Where the head being read starts: the message's start, or after its interim responses. */
     private long headStart = -1;
+    /**
+     * A plain message's head was read at {@code start} and its body is not all there yet: nothing is consumed, the head
+     * is read again when the body is (as Netty, holding the head, would say the message is in progress).
+     */
+    private boolean deferred;
+    /**
+     * Netty's decoder was fed since it was made or last ended a message: it may hold state from bytes it did not consume
+     * (a start line begun), so it is made again before it reads a message after one {@link PlainHead} read.
+     */
+    private boolean nettyFed;
+    /**
+     * Netty's decoder ended a 101 response: it may have switched to passing the bytes through, as the next message
+     * would tell; Netty reads everything after it.
+     */
+    private boolean nettyOnly;
+    /** Messages {@link PlainHead} read (for the tests: that the plain path is taken). */
+    private int plainMessages;
 
     /** Bytes of the stream Netty has not consumed yet, after the feed whose objects {@link #take} handles. */
     private int unread;
@@ -152,6 +173,12 @@ final class Http1Framing {
      * @param pool        where body arrays come from and go back to
      */
     Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead, BufferPool pool) {
+        this(requests, limits, answersHead, pool, true);
+    }
+
+    /** @param plain whether plain messages are read without Netty ({@link PlainHead}) */
+    Http1Framing(boolean requests, DecoderLimits limits, BooleanSupplier answersHead, BufferPool pool, boolean plain) {
+        this.plain = plain;
         this.requests = requests;
         this.pool = pool;
         this.limits = limits;
@@ -161,7 +188,12 @@ final class Http1Framing {
 
     /** Whether a message has begun and is not complete yet. */
     boolean inProgress() {
-        return head != null || (start >= 0 && consumedUpTo > start);
+        return head != null || deferred || (start >= 0 && consumedUpTo > start);
+    }
+
+    /** Messages read without Netty ({@link PlainHead}) so far. */
+    int plainMessages() {
+        return plainMessages;
     }
 
     /** Whether a 101 response switched the connection to another protocol. */
@@ -181,15 +213,21 @@ final class Http1Framing {
         if (consumedUpTo < offset || (start != offset && (consumedUpTo != offset || inProgress())) || consumedUpTo > offset + in.remaining())
             restart(offset);
         if (start < 0) start = offset;
+        if (plain && !nettyOnly && head == null && interim == 0 && consumedUpTo == offset && start == offset && in.hasArray()) {
+            DecodeStep<Framed> step = plain(in, offset, state);
+            if (step != null) return step;
+        }
         ByteBuffer rest = in.duplicate();
         rest.position(in.position() + (int) (consumedUpTo - offset));
         if (head == null) rest = withBadHeadersReplaced(in, offset, rest);
+        if (netty == null) newNetty();
         ByteBuf buf = Unpooled.wrappedBuffer(rest);
         List<Object> out = new ArrayList<>(4);
         try {
             while (true) {
                 int before = buf.readerIndex();
                 out.clear();
+                nettyFed = true;
                 netty.feed(buf, out);
                 consumedUpTo += buf.readerIndex() - before;
                 unread = buf.readableBytes();
@@ -214,6 +252,42 @@ final class Http1Framing {
         if (head != null && length >= 0 && !HttpUtil.isTransferEncodingChunked(head))
             return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, consumedUpTo - offset + (length - bodyLength)));
         return DecodeStep.NeedMore.lowerBound(in.remaining() + 1);
+    }
+
+    /**
+     * The message at {@code offset} when it is plain ({@link PlainHead}), none of it consumed yet: decoded, malformed
+     * (the same checks of the head as for Netty's), or more bytes needed for its body; null when it is not plain, or not
+     * complete at the end of the stream, for Netty to read.
+     */
+    private DecodeStep<Framed> plain(ByteBuffer in, long offset, InputState state) {
+        byte[] a = in.array();
+        int from = in.arrayOffset() + in.position();
+        PlainHead.Head h = PlainHead.read(a, from, from + in.remaining(), requests, limits.maxHeaderBytes(),
+                !requests && answersHead.getAsBoolean());
+        if (h == null) return null;
+        DecodeStep<Framed> bad = checkHead(h.message());
+        if (bad != null) return bad;
+        long total = h.length() + h.contentLength();
+        if (total > in.remaining()) {
+            if (state == InputState.ENDED) return null;
+            deferred = true;
+            return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, total));
+        }
+        int n = (int) h.contentLength();
+        head = h.message();
+        headerEnd = offset + h.length();
+        consumedUpTo = offset + total;
+        if (n > 0) {
+            body = pool.take(n);
+            System.arraycopy(a, from + h.length(), body, 0, n);
+            bodyLength = n;
+        }
+        plainMessages++;
+        if (nettyFed) {
+            netty = null;
+            nettyFed = false;
+        }
+        return complete(offset);
     }
 
     /**
@@ -299,7 +373,7 @@ final class Http1Framing {
     }
 
     /** RFC 9110 5.6.2: the characters of a token (a field name). */
-    private static boolean tchar(int b) {
+    static boolean tchar(int b) {
         return TCHAR[b];
     }
 
@@ -333,13 +407,9 @@ final class Http1Framing {
             if (o instanceof HttpMessage m) {
                 DecodeStep<Framed> bad = failed(m.decoderResult(), start);
                 if (bad != null) return bad;
-                if (m.headers().size() > limits.maxHeaderCount())
-                    return malformed(start, field + ".header", m.headers().size() + " header fields (expected: <= "
-                            + limits.maxHeaderCount() + ", the header count limit)");
+                bad = checkHead(m);
+                if (bad != null) return bad;
                 long length = HttpUtil.getContentLength(m, -1L);
-                if (length > limits.maxMessageBytes())
-                    return malformed(start, "http.content_length", length + " (expected: <= " + limits.maxMessageBytes()
-                            + ", the message size limit, --max-message-bytes)");
                 if (!badHeaders.isEmpty()) {
                     for (String n : List.copyOf(m.headers().names()))
                         if (n.chars().allMatch(c -> c == '-')) m.headers().remove(n);   // the placeholders of bad lines
@@ -375,6 +445,8 @@ final class Http1Framing {
                         headStart = consumedUpTo;
                         return null;
                     }
+                    nettyFed = false;   // Netty's decoder starts afresh after a message it ends
+                    if (head instanceof HttpResponse r && r.status().code() == 101) nettyOnly = true;
                     return complete(offset);
                 }
             }
@@ -383,6 +455,18 @@ final class Http1Framing {
         } finally {
             ReferenceCountUtil.release(o);
         }
+    }
+
+    /** A head past the header count limit, or with a Content-Length past the message size limit: malformed; else null. */
+    private DecodeStep<Framed> checkHead(HttpMessage m) {
+        if (m.headers().size() > limits.maxHeaderCount())
+            return malformed(start, field + ".header", m.headers().size() + " header fields (expected: <= "
+                    + limits.maxHeaderCount() + ", the header count limit)");
+        long length = HttpUtil.getContentLength(m, -1L);
+        if (length > limits.maxMessageBytes())
+            return malformed(start, "http.content_length", length + " (expected: <= " + limits.maxMessageBytes()
+                    + ", the message size limit, --max-message-bytes)");
+        return null;
     }
 
     /**
@@ -421,13 +505,21 @@ final class Http1Framing {
 
     /** A fresh decoder at {@code offset} (after a gap, a resynchronisation, or malformed input). */
     private void restart(long offset) {
+        netty = null;   // made when first fed: a connection of plain messages never needs one
+        nettyFed = false;
+        nettyOnly = false;
+        consumedUpTo = offset;
+        clearMessage(offset);
+    }
+
+    /** Netty's decoder, made when a message is first left to it. */
+    private void newNetty() {
         HttpDecoderConfig config = new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxHeaderBytes())
                 .setMaxHeaderSize(limits.maxHeaderBytes())
                 .setMaxChunkSize(64 << 10);
         netty = requests ? new Requests(config) : new Responses(config, answersHead);
-        consumedUpTo = offset;
-        clearMessage(offset);
+        nettyFed = false;
     }
 
     /** No message in progress; the next starts at {@code next}. */
@@ -443,5 +535,6 @@ final class Http1Framing {
         if (!badHeaders.isEmpty()) badHeaders = new ArrayList<>();   // an empty list was never handed on: kept
         checkedUpTo = -1;
         headStart = next;
+        deferred = false;
     }
 }
