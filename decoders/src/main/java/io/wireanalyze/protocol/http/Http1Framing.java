@@ -140,9 +140,11 @@ final class Http1Framing {
     private long headStart = -1;
     /**
      * A plain message's head was read at {@code start} and its body is not all there yet: nothing is consumed, the head
-     * is read again when the body is (as Netty, holding the head, would say the message is in progress).
+     * is read again when the body is (as Netty, holding the head, would say the message is in progress), as it was read
+     * the first time: a response as answering HEAD or not as it was then ({@code deferredAnswersHead}), as Netty decides
+     * it once, when it reads the head.
      */
-    private boolean deferred;
+    private boolean deferred, deferredAnswersHead;
     /**
      * Netty's decoder was fed since it was made or last ended a message: it may hold state from bytes it did not consume
      * (a start line begun), so it is made again before it reads a message after one {@link PlainHead} read.
@@ -214,7 +216,7 @@ final class Http1Framing {
             restart(offset);
         if (start < 0) start = offset;
         if (plain && !nettyOnly && head == null && interim == 0 && consumedUpTo == offset && start == offset && in.hasArray()) {
-            DecodeStep<Framed> step = plain(in, offset, state);
+            DecodeStep<Framed> step = plain(in, offset);
             if (step != null) return step;
         }
         ByteBuffer rest = in.duplicate();
@@ -256,21 +258,21 @@ final class Http1Framing {
 
     /**
      * The message at {@code offset} when it is plain ({@link PlainHead}), none of it consumed yet: decoded, malformed
-     * (the same checks of the head as for Netty's), or more bytes needed for its body; null when it is not plain, or not
-     * complete at the end of the stream, for Netty to read.
+     * (the same checks of the head as for Netty's), or more bytes needed for its body (its whole length, as Netty holding
+     * the head asks, at the end of the stream too); null when it is not plain, for Netty to read.
      */
-    private DecodeStep<Framed> plain(ByteBuffer in, long offset, InputState state) {
+    private DecodeStep<Framed> plain(ByteBuffer in, long offset) {
         byte[] a = in.array();
         int from = in.arrayOffset() + in.position();
-        PlainHead.Head h = PlainHead.read(a, from, from + in.remaining(), requests, limits.maxHeaderBytes(),
-                !requests && answersHead.getAsBoolean());
+        boolean answers = !requests && (deferred ? deferredAnswersHead : answersHead.getAsBoolean());
+        PlainHead.Head h = PlainHead.read(a, from, from + in.remaining(), requests, limits.maxHeaderBytes(), answers);
         if (h == null) return null;
         DecodeStep<Framed> bad = checkHead(h.message());
         if (bad != null) return bad;
         long total = h.length() + h.contentLength();
         if (total > in.remaining()) {
-            if (state == InputState.ENDED) return null;
             deferred = true;
+            deferredAnswersHead = answers;
             return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, total));
         }
         int n = (int) h.contentLength();
