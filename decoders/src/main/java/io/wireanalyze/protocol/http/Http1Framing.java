@@ -267,7 +267,7 @@ final class Http1Framing {
         boolean answers = !requests && (deferred ? deferredAnswersHead : answersHead.getAsBoolean());
         PlainHead.Head h = PlainHead.read(a, from, from + in.remaining(), requests, limits.maxHeaderBytes(), answers);
         if (h == null) return null;
-        DecodeStep<Framed> bad = checkHead(h.message());
+        DecodeStep<Framed> bad = checkHead(h.message(), h.contentLength());
         if (bad != null) return bad;
         long total = h.length() + h.contentLength();
         if (total > in.remaining()) {
@@ -409,9 +409,9 @@ final class Http1Framing {
             if (o instanceof HttpMessage m) {
                 DecodeStep<Framed> bad = failed(m.decoderResult(), start);
                 if (bad != null) return bad;
-                bad = checkHead(m);
-                if (bad != null) return bad;
                 long length = HttpUtil.getContentLength(m, -1L);
+                bad = checkHead(m, length);
+                if (bad != null) return bad;
                 if (!badHeaders.isEmpty()) {
                     for (String n : List.copyOf(m.headers().names()))
                         if (n.chars().allMatch(c -> c == '-')) m.headers().remove(n);   // the placeholders of bad lines
@@ -459,12 +459,14 @@ final class Http1Framing {
         }
     }
 
-    /** A head past the header count limit, or with a Content-Length past the message size limit: malformed; else null. */
-    private DecodeStep<Framed> checkHead(HttpMessage m) {
+    /**
+     * A head past the header count limit, or with a Content-Length ({@code length}, negative or 0 for none) past the
+     * message size limit: malformed; else null.
+     */
+    private DecodeStep<Framed> checkHead(HttpMessage m, long length) {
         if (m.headers().size() > limits.maxHeaderCount())
             return malformed(start, field + ".header", m.headers().size() + " header fields (expected: <= "
                     + limits.maxHeaderCount() + ", the header count limit)");
-        long length = HttpUtil.getContentLength(m, -1L);
         if (length > limits.maxMessageBytes())
             return malformed(start, "http.content_length", length + " (expected: <= " + limits.maxMessageBytes()
                     + ", the message size limit, --max-message-bytes)");

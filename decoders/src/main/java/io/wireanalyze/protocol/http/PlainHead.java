@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
@@ -102,7 +103,7 @@ final class PlainHead {
             p = e + 2;
         }
         if (!request) {
-            int code = ((io.netty.handler.codec.http.HttpResponse) m).status().code();
+            int code = ((HttpResponse) m).status().code();
             if (code < 200 || code == 204 || code == 304 || answersHead || contentLength < 0) return null;
         }
         return new Head(m, p - from, Math.max(contentLength, 0));
