@@ -102,10 +102,27 @@ public final class LoopbackCapture implements AutoCloseable {
 
     /** Stops tcpdump and returns the data segments to and from the ports, in capture order. */
     public List<Segment> stop() throws IOException, InterruptedException {
-        Thread.sleep(300);  // let the last FIN/ACKs through
+        settle();
         tcpdump.destroy();
         if (!tcpdump.waitFor(5, TimeUnit.SECONDS)) tcpdump.destroyForcibly();
         return segments(ByteBuffer.wrap(Files.readAllBytes(file)));
+    }
+
+    /**
+     * Lets the last packets through (FIN/ACKs, a reply's last bytes): until tcpdump's file has not grown for 300 ms, at
+     * most 5 s. A fixed 300 ms was not always enough on a loaded machine: a fresh clone's run-tests once lost the rest
+     * of an HTTP/1.0 reply after its status line, in a call the client had completed.
+     */
+    private void settle() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long size = -1;
+        int still = 0;
+        while (still < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            long now = Files.size(file);
+            still = now == size ? still + 1 : 0;
+            size = now;
+        }
     }
 
     /** The segments' connections, in order of their first segment, each with its two byte streams. */
