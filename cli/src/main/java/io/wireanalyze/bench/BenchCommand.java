@@ -109,6 +109,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(Machine.here().describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
+                + " (" + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
                 + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", as the launcher" : ""));
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
@@ -265,6 +266,21 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     static List<String> launcherRule(Path capture, boolean root) throws IOException {
+        return launcherRule(capture, root, SMALL_CAPTURE_BYTES);
+    }
+
+    /**
+     * The launcher's {@code small_spark_bytes}: the Spark job embedded in local mode runs C1 only on less than this, the
+     * rule of {@link #launcherRule} with a larger threshold (see ./wireanalyze).
+     */
+    static final long SMALL_SPARK_BYTES = 1L << 30;
+
+    /** What the launcher adds for {@code analyze --engine spark} of {@code capture} in local mode. */
+    static List<String> sparkLauncherRule(Path capture) throws IOException {
+        return launcherRule(capture, ROOT, SMALL_SPARK_BYTES);
+    }
+
+    static List<String> launcherRule(Path capture, boolean root, long smallBytes) throws IOException {
         long bytes;
         if (Files.isDirectory(capture)) {
             try (var files = Files.list(capture)) {
@@ -274,7 +290,7 @@ public final class BenchCommand implements Callable<Integer> {
         } else {
             bytes = Files.size(capture);
         }
-        if (bytes > 0 && bytes < SMALL_CAPTURE_BYTES) return List.of(SMALL_CAPTURE_OPTION.split(" "));
+        if (bytes > 0 && bytes < smallBytes) return List.of(SMALL_CAPTURE_OPTION.split(" "));
         return root ? List.of(COMPILER_PRIORITY_OPTION.split(" ")) : List.of();
     }
 

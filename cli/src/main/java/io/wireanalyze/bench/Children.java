@@ -98,7 +98,9 @@ final class Children {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             if (tool == Tool.ANALYZE_SPARK) {
                 if (spark == null) throw new IllegalStateException("the Spark module is not built");
-                cmd.addAll(spark.command(java, javaOpts));
+                List<String> opts = new ArrayList<>(javaOpts);
+                if (launcherRules) opts.addAll(BenchCommand.sparkLauncherRule(capture));
+                cmd.addAll(spark.command(java, opts));
             } else {
                 cmd.add(java.toString());
                 // Every run of the jar as the launcher runs it, with the class-data archive it makes after each build

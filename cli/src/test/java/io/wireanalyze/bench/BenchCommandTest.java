@@ -165,6 +165,81 @@ class BenchCommandTest {
     }
 
     @Test
+    void theBenchRunsTheSparkJobOnC1UnderItsOwnThresholdAsTheLauncherDoes(@TempDir Path dir) throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("small_spark_bytes=" + BenchCommand.SMALL_SPARK_BYTES + "\n"), "./wireanalyze's threshold for Spark");
+        List<String> c1 = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25");
+        Path pieces = Files.createDirectories(dir.resolve("pieces"));
+        sparse(pieces.resolve("a.pcap"), 600L << 20);
+        assertEquals(c1, BenchCommand.launcherRule(pieces, true, BenchCommand.SMALL_SPARK_BYTES), "600 MiB: C1 for Spark");
+        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false), "but not for analyze");
+        sparse(pieces.resolve("b.pcap"), 600L << 20);
+        assertEquals(List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-5"),
+                BenchCommand.launcherRule(pieces, true, BenchCommand.SMALL_SPARK_BYTES), "1.2 GiB: C2, its threads ahead as root");
+    }
+
+    /**
+     * The launcher itself, run with a {@code java} that only prints its arguments (and a copy of the launcher beside an
+     * empty jar, so nothing is built): which JIT options it gives each analysis.
+     */
+    @Test
+    void theLauncherChoosesTheCompilersByTheCapturesSizeAndTheEngine(@TempDir Path dir) throws Exception {
+        Path clone = Files.createDirectories(dir.resolve("clone"));
+        Files.copy(Path.of("..", "wireanalyze"), clone.resolve("wireanalyze"));
+        Files.writeString(Files.createDirectories(clone.resolve("spark")).resolve("pom.xml"),
+                "<spark.jvm.options>--add-opens=java.base/java.nio=ALL-UNNAMED</spark.jvm.options>\n");
+        Files.createDirectories(clone.resolve("spark/target/lib"));
+        Files.writeString(clone.resolve("spark/target/wireanalyze-spark-0.1.0-SNAPSHOT.jar"), "");
+        Files.writeString(Files.createDirectories(clone.resolve("cli/target")).resolve("wireanalyze.jar"), "");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        for (String tool : List.of("java", "javac", "mvn")) {
+            Path t = Files.writeString(bin.resolve(tool), "#!/bin/sh\necho \"$@\"\n");
+            t.toFile().setExecutable(true);
+        }
+        Path small = Files.createDirectories(dir.resolve("small")), mid = Files.createDirectories(dir.resolve("mid")),
+                large = Files.createDirectories(dir.resolve("large"));
+        sparse(small.resolve("a.pcap"), 100L << 20);
+        sparse(mid.resolve("a.pcap"), 600L << 20);
+        sparse(large.resolve("a.pcap"), 600L << 20);
+        sparse(large.resolve("b.pcap"), 600L << 20);
+        boolean root = "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim());
+        String c1 = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25", ahead = "-XX:CompilerThreadPriority=-5";
+
+        String plainSmall = launch(clone, bin, "analyze", small.toString());
+        assertTrue(plainSmall.contains(c1), plainSmall);
+        String plainMid = launch(clone, bin, "analyze", "--merge", mid.toString());
+        assertFalse(plainMid.contains("TieredStopAtLevel"), plainMid);
+        assertEquals(root, plainMid.contains(ahead), plainMid);
+
+        String sparkMid = launch(clone, bin, "analyze", "--engine", "spark", "--merge", mid.toString());
+        assertTrue(sparkMid.contains(c1) && sparkMid.contains("io.wireanalyze.cli.WireAnalyze"), sparkMid);
+        String sparkLarge = launch(clone, bin, "analyze", "--engine=spark", "--merge", large.toString());
+        assertFalse(sparkLarge.contains("TieredStopAtLevel"), sparkLarge);
+        assertEquals(root, sparkLarge.contains(ahead), sparkLarge);
+        // On a cluster the executors' options are the cluster's: the driver gets no rule.
+        String cluster = launch(clone, bin, "analyze", "--engine", "spark", "--spark-master", "spark://198.18.0.1:7077", mid.toString());
+        assertFalse(cluster.contains("TieredStopAtLevel") || cluster.contains(ahead), cluster);
+    }
+
+    private static String launch(Path clone, Path bin, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", clone.resolve("wireanalyze").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
+        pb.environment().remove("WIREANALYZE_JAVA_OPTS");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out);
+        return out;
+    }
+
+    private static void sparse(Path file, long length) throws IOException {
+        try (var f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(length);
+        }
+    }
+
+    @Test
     void theBenchRunsWithTheLaunchersHeap() {
         assertEquals("-XX:+UseParallelGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx768m", BenchCommand.launcherOptions(24_000_000));
         assertEquals("-XX:+UseParallelGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9 -Xmx500m", BenchCommand.launcherOptions(2_048_000));
