@@ -109,7 +109,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(Machine.here().describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
-                + " (" + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
+                + " (" + (SMALL_WORKERS_BYTES >> 20) + " MiB with workers, " + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
                 + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", as the launcher" : ""));
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
@@ -263,6 +263,17 @@ public final class BenchCommand implements Callable<Integer> {
      */
     static List<String> launcherRule(Path capture) throws IOException {
         return launcherRule(capture, ROOT);
+    }
+
+    /**
+     * The launcher's {@code small_workers_bytes}: with workers (two or more threads) `analyze` runs C1 only on less than
+     * this, as C2's compiling takes its time from workers that fill the cores (see ./wireanalyze).
+     */
+    static final long SMALL_WORKERS_BYTES = 640L << 20;
+
+    /** What the launcher adds for an analysis of {@code capture} on {@code workers} workers (0: one thread). */
+    static List<String> launcherRule(Path capture, int workers) throws IOException {
+        return launcherRule(capture, ROOT, workers >= 2 ? SMALL_WORKERS_BYTES : SMALL_CAPTURE_BYTES);
     }
 
     static List<String> launcherRule(Path capture, boolean root) throws IOException {

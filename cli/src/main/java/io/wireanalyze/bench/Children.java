@@ -56,6 +56,20 @@ final class Children {
         return archive == null ? List.of() : List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds*=off");
     }
 
+    /**
+     * The workers the launcher would count for {@code tool}'s run, on which its rule depends: the run's {@code
+     * --workers}, else {@code analyze}'s default (one per core, at most 8; none on one core). The read floor and the
+     * compiled rounds (warm, workers and none in one process) keep the one-thread rule.
+     */
+    static int workers(Tool tool) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return switch (tool) {
+            case ANALYZE_JSON, ANALYZE_TABLE -> Integer.parseInt(WORKERS);
+            case ANALYZE_MERGE -> cores <= 1 ? 0 : Math.min(8, cores);
+            default -> 0;
+        };
+    }
+
     /** Runs {@link Tool#COMPILED} with {@code rounds} rounds. */
     void compiledRounds(int rounds) {
         this.compiledRounds = rounds;
@@ -107,7 +121,7 @@ final class Children {
                 // (when it has made one since this jar was built): start-up weighs on the small captures.
                 cmd.addAll(archiveOptions(archive));
                 cmd.addAll(javaOpts);
-                if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture));
+                if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture, workers(tool)));
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));
             }

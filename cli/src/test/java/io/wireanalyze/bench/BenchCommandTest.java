@@ -165,6 +165,21 @@ class BenchCommandTest {
     }
 
     @Test
+    void theBenchRunsAnalysesWithWorkersOnC1UnderTheirOwnThresholdAsTheLauncherDoes(@TempDir Path dir) throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("small_workers_bytes=" + BenchCommand.SMALL_WORKERS_BYTES + "\n"), "./wireanalyze's threshold with workers");
+        Path pieces = Files.createDirectories(dir.resolve("pieces"));
+        sparse(pieces.resolve("a.pcap"), 600L << 20);
+        List<String> c1 = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25");
+        assertEquals(c1, BenchCommand.launcherRule(pieces, 2), "600 MiB on two workers: C1");
+        assertNotEquals(c1, BenchCommand.launcherRule(pieces, 0), "600 MiB on one thread: C2");
+        sparse(pieces.resolve("b.pcap"), 100L << 20);
+        assertNotEquals(c1, BenchCommand.launcherRule(pieces, 2), "700 MiB on two workers: C2");
+        assertEquals(0, Children.workers(Measurement.Tool.ANALYZE_JSON_ONE_THREAD));
+        assertTrue(Children.workers(Measurement.Tool.ANALYZE_TABLE) >= 2, "the bench's runs with workers have two or more");
+    }
+
+    @Test
     void theBenchRunsTheSparkJobOnC1UnderItsOwnThresholdAsTheLauncherDoes(@TempDir Path dir) throws IOException {
         String launcher = Files.readString(Path.of("..", "wireanalyze"));
         assertTrue(launcher.contains("small_spark_bytes=" + BenchCommand.SMALL_SPARK_BYTES + "\n"), "./wireanalyze's threshold for Spark");
@@ -205,11 +220,21 @@ class BenchCommandTest {
         boolean root = "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim());
         String c1 = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25", ahead = "-XX:CompilerThreadPriority=-5";
 
-        String plainSmall = launch(clone, bin, "analyze", small.toString());
+        String plainSmall = launch(clone, bin, "analyze", small.toString(), "--workers", "0");
         assertTrue(plainSmall.contains(c1), plainSmall);
-        String plainMid = launch(clone, bin, "analyze", "--merge", mid.toString());
-        assertFalse(plainMid.contains("TieredStopAtLevel"), plainMid);
-        assertEquals(root, plainMid.contains(ahead), plainMid);
+        String oneThread = launch(clone, bin, "analyze", "--merge", mid.toString(), "--workers", "0");
+        assertFalse(oneThread.contains("TieredStopAtLevel"), oneThread);
+        assertEquals(root, oneThread.contains(ahead), oneThread);
+        // With workers C1 goes on to 640 MiB.
+        for (String workers : List.of("--workers 2", "--workers=3")) {
+            List<String> args = new java.util.ArrayList<>(List.of("analyze", "--merge", mid.toString()));
+            args.addAll(List.of(workers.split(" ")));
+            String withWorkers = launch(clone, bin, args.toArray(String[]::new));
+            assertTrue(withWorkers.contains(c1) && !withWorkers.contains(ahead), workers + ": " + withWorkers);
+        }
+        String largeWithWorkers = launch(clone, bin, "analyze", "--workers", "2", "--merge", large.toString());
+        assertFalse(largeWithWorkers.contains("TieredStopAtLevel"), largeWithWorkers);
+        assertEquals(root, largeWithWorkers.contains(ahead), largeWithWorkers);
 
         String sparkMid = launch(clone, bin, "analyze", "--engine", "spark", "--merge", mid.toString());
         assertTrue(sparkMid.contains(c1) && sparkMid.contains("io.wireanalyze.cli.WireAnalyze"), sparkMid);
