@@ -45,9 +45,9 @@ final class FileTasks {
     }
 
     /**
-     * A file's frames' headers ({@link ClusterAnalysis#header}), or the error that stopped its reading. They stay on the
-     * executors (a persisted RDD) until the driver's pass over them comes near the file: the driver holds the headers of
-     * the files its pass is in and of the next few, not of all.
+     * A file's frames' headers ({@link ClusterAnalysis#header}), or the error that stopped its reading. A file's task makes
+     * them when the driver's pass over the headers comes near the file: the driver holds the headers of the files its
+     * pass is in and of the next few, not of all.
      */
     static final class Headers implements Serializable {
         final int file;
@@ -64,16 +64,12 @@ final class FileTasks {
             this.error = error;
         }
 
-        /** What the driver needs of every file at the start: its first frame's time (none: empty), how it ended. */
-        Summary summary() throws IOException {
-            ClusterAnalysis.Header first = new ClusterAnalysis.HeaderReader(bytes).next();
-            return new Summary(file, first != null, first == null ? 0 : first.timestampNanos(), stopReason, error);
-        }
     }
 
     /**
-     * A file's place in the pass over the headers: whether it has a frame, and the first one's time (a class, not a
-     * record: Spark's Kryo cannot make records).
+     * A file's place in the pass over the headers: whether it has a frame, and the first one's time; for a file without
+     * one, how its reading ended (the pass reads the others' from their headers); the error that stopped its opening or
+     * its first frame (a class, not a record: Spark's Kryo cannot make records).
      */
     static final class Summary implements Serializable {
         private final int file;
@@ -110,6 +106,33 @@ final class FileTasks {
         }
     }
 
+    /** Bytes of a file at a URI copied to read its first frame; the whole file when they do not hold it. */
+    static final long FIRST_FRAME_BYTES = 1 << 20;
+
+    /**
+     * What the driver needs of every file before its pass: the first frame's time, read without reading the rest (of a
+     * file at a URI, only its first {@link #FIRST_FRAME_BYTES} are fetched, unless they do not hold the first frame).
+     */
+    static Summary summary(int file, String name) {
+        Summary s = summary(file, name, FIRST_FRAME_BYTES);
+        return s != null ? s : summary(file, name, Long.MAX_VALUE);
+    }
+
+    /** The summary from the file's first {@code limit} bytes, or null when a part of the file does not settle it. */
+    private static Summary summary(int file, String name, long limit) {
+        try (Opened opened = open(name, limit); FrameSource source = opened.source()) {
+            Frame first = source.next();
+            if (first != null) return new Summary(file, true, first.timestampNanos(), null, null);
+            return opened.part() ? null : new Summary(file, false, 0, source.stopReason(), null);
+        } catch (IOException | RuntimeException e) {
+            return limit < Long.MAX_VALUE ? null : new Summary(file, false, 0, null, error(name, e));
+        }
+    }
+
+    private static String error(String name, Exception e) {
+        return e.getMessage() != null && e.getMessage().contains(name) ? e.getMessage() : name + ": " + e.getMessage();
+    }
+
     static Headers headers(int file, String name, OptionsRecipe recipe) {
         AnalysisOptions options = options(recipe);
         try (Opened opened = open(name); FrameSource source = opened.source()) {
@@ -120,8 +143,7 @@ final class FileTasks {
             out.flush();
             return new Headers(file, name, bytes.toByteArray(), source.stopReason(), null);
         } catch (IOException | RuntimeException e) {
-            return new Headers(file, name, new byte[0], null, e.getMessage() != null && e.getMessage().contains(name)
-                    ? e.getMessage() : name + ": " + e.getMessage());
+            return new Headers(file, name, new byte[0], null, error(name, e));
         }
     }
 
@@ -274,27 +296,50 @@ final class FileTasks {
         }
     }
 
-    /** A file opened for reading: a local path as it is; a URI (hdfs://, s3a://) copied to a local file first. */
-    record Opened(FrameSource source, Path copy) implements AutoCloseable {
+    /**
+     * A file opened for reading: a local path as it is; a URI (hdfs://, s3a://) copied to a local file first, whole or
+     * ({@code part}) its first bytes only.
+     */
+    record Opened(FrameSource source, Path copy, boolean part) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             if (copy != null) Files.deleteIfExists(copy);
         }
     }
 
+    /** Copies {@code in}'s first {@code limit} bytes to {@code to}; whether it had more. */
+    static boolean copy(java.io.InputStream in, Path to, long limit) throws IOException {
+        try (var out = Files.newOutputStream(to)) {
+            byte[] buf = new byte[1 << 16];
+            long copied = 0;
+            int n;
+            while (copied < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - copied))) >= 0) {
+                out.write(buf, 0, n);
+                copied += n;
+            }
+            return copied == limit && in.read() >= 0;
+        }
+    }
+
     static Opened open(String name) throws IOException {
+        return open(name, Long.MAX_VALUE);
+    }
+
+    /** The file, of which a copy from a URI holds at most {@code limit} bytes (a local file is read as it is). */
+    static Opened open(String name, long limit) throws IOException {
         if (!io.wireanalyze.cli.SparkEngines.isUri(name) || name.startsWith("file:")) {
             Path p = name.startsWith("file:") ? Path.of(java.net.URI.create(name)) : Path.of(name);
-            return new Opened(CaptureFiles.open(p), null);
+            return new Opened(CaptureFiles.open(p), null, false);
         }
         Path copy = Files.createTempFile("wireanalyze-", ".capture");
         try {
             var path = new org.apache.hadoop.fs.Path(name);
             var fs = path.getFileSystem(new org.apache.hadoop.conf.Configuration());
+            boolean part;
             try (var in = fs.open(path)) {
-                Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                part = copy(in, copy, limit);
             }
-            return new Opened(CaptureFiles.open(copy), copy);
+            return new Opened(CaptureFiles.open(copy), copy, part);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(copy);
             throw new IOException(name + ": " + e.getMessage(), e);

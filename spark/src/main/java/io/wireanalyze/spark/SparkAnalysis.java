@@ -30,10 +30,11 @@ import java.util.stream.IntStream;
 /**
  * {@code analyze --engine spark}: the engine's split analysis ({@link ClusterAnalysis}) as an Apache Spark job.
  * <ol>
- * <li>One task per capture file frames it and keeps its frames' headers (about 90 bytes a frame) in Spark's storage;
- * the driver gets each file's first time.</li>
+ * <li>One task per capture file reads its first frame: the driver gets each file's first time.</li>
  * <li>The driver reads the headers of all files in time order, as {@code analyze --merge} reads the frames (on equal
- * times the file named first goes first), fetching a file's headers when its pass comes to it, and numbers the frames:
+ * times the file named first goes first). A file's task frames it and sends its frames' headers (about 90 bytes a
+ * frame) when the pass comes near the file, the next few files' while the pass goes through the ones before them, so
+ * the framing and the pass overlap. The pass numbers the frames:
  * the capture's counts and copies, and for every TCP packet counted its frame number, TCP index and elapsed time (about
  * 10 bytes a packet), sent back to its file's task.</li>
  * <li>The files' tasks read their packets again and send each one, with its figures, to the part of its connection:
@@ -123,30 +124,25 @@ public final class SparkAnalysis implements ClusterEngine {
         int n = files.size();
         List<String> names = List.copyOf(files);
 
-        // 1. Every file's frames' headers, framed in parallel and kept by Spark (file i in partition i); the driver
-        // gets each file's first time and how its reading ended.
-        JavaRDD<FileTasks.Headers> headers = sc.parallelize(IntStream.range(0, n).boxed().toList(), n)
-                .map(i -> FileTasks.headers(i, names.get(i), recipe));
-        // On the executors' disks (the page cache, on one machine), not in their heaps: there the collector would copy
-        // them from one young collection to the next while the pass over them runs.
-        headers.persist(StorageLevel.DISK_ONLY());
-        List<FileTasks.Summary> summaries;
+        // 1. Every file's first frame's time, a task a file reading no further; the driver settles the files' order on it.
+        // A file's headers are made by its task when the driver's pass (2) comes near the file, the next files' while the
+        // pass goes through the ones before them: the pass and the framing overlap, and no headers are stored.
+        JavaRDD<Integer> fileIds = sc.parallelize(IntStream.range(0, n).boxed().toList(), n);
+        JavaRDD<FileTasks.Headers> headers = fileIds.map(i -> FileTasks.headers(i, names.get(i), recipe));
+        List<FileTasks.Summary> summaries = new ArrayList<>(fileIds.map(i -> FileTasks.summary(i, names.get(i))).collect());
+        summaries.sort((a, b) -> Integer.compare(a.file(), b.file()));
+        for (FileTasks.Summary h : summaries) if (h.error() != null) throw new IOException(h.error());
         ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(options);
         List<FileTasks.Figures> figures = new ArrayList<>();
         for (int i = 0; i < n; i++) figures.add(new FileTasks.Figures(i, names.get(i)));
         List<Tuple2<Long, byte[]>> reassembled = new ArrayList<>();
-        long frames;
-        try {
-            summaries = new ArrayList<>(headers.map(FileTasks.Headers::summary).collect());
-            summaries.sort((a, b) -> Integer.compare(a.file(), b.file()));
-            for (FileTasks.Summary h : summaries) if (h.error() != null) throw new IOException(h.error());
+        // How the reading of each file the pass went through ended; a file without frames says it in its summary.
+        String[] stops = new String[n];
+        for (FileTasks.Summary h : summaries) stops[h.file()] = h.stopReason();
 
-            // 2. The pass over the headers, in time order across the files, fetching a file's when the pass comes to it.
-            frames = merge(headers, summaries, driver, figures, reassembled, parts);
-        } finally {
-            headers.unpersist(false);
-        }
-        String stopReason = stopReason(summaries, shown);
+        // 2. The pass over the headers, in time order across the files, fetching a file's when the pass comes to it.
+        long frames = merge(headers, summaries, driver, figures, reassembled, parts, stops);
+        String stopReason = stopReason(stops, shown);
         // Named as analyze --merge names them.
         String source = n == 1 ? shown.get(0) : shown.get(0) + " and " + (n - 1) + " more merged";
         long held = figures.stream().mapToLong(FileTasks.Figures::bytes).sum();
@@ -207,7 +203,8 @@ public final class SparkAnalysis implements ClusterEngine {
      * for one. Returns the frames.
      */
     private static long merge(JavaRDD<FileTasks.Headers> headers, List<FileTasks.Summary> summaries, ClusterAnalysis.Driver driver,
-                              List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts) throws IOException {
+                              List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts, String[] stops)
+            throws IOException {
         // A file in the merge: its next header, or (in == null) the first frame's time of a file not fetched yet.
         record Head(int file, long index, long nanos, ClusterAnalysis.Header header, ClusterAnalysis.HeaderReader in) {
         }
@@ -234,10 +231,14 @@ public final class SparkAnalysis implements ClusterEngine {
                     next = null;
                     for (List<FileTasks.Headers> p : fetched) {
                         for (FileTasks.Headers f : p) {
-                            if (start.stream().noneMatch(x -> x.file() == f.file))   // file i is partition i, by parallelize
-                                throw new IllegalStateException("asked for the headers of files " + Arrays.toString(files) + ", got " + f.file);
+                            Head summary = start.stream().filter(x -> x.file() == f.file).findFirst()   // file i is partition i, by parallelize
+                                    .orElseThrow(() -> new IllegalStateException("asked for the headers of files " + Arrays.toString(files) + ", got " + f.file));
+                            if (f.error != null) throw new IOException(f.error);
+                            stops[f.file] = f.stopReason;
                             ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(f.bytes);
                             ClusterAnalysis.Header first = in.next();
+                            if (first == null || first.timestampNanos() != summary.nanos())
+                                throw new IOException(f.name + ": its first frame is not the one read before (the file changed during the job)");
                             heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
                         }
                     }
@@ -336,9 +337,9 @@ public final class SparkAnalysis implements ClusterEngine {
         }
     }
 
-    private static String stopReason(List<FileTasks.Summary> summaries, List<String> shown) {
+    private static String stopReason(String[] stops, List<String> shown) {
         List<String> reasons = new ArrayList<>();
-        for (FileTasks.Summary h : summaries) if (h.stopReason() != null) reasons.add(shown.get(h.file()) + ": " + h.stopReason());
+        for (int i = 0; i < stops.length; i++) if (stops[i] != null) reasons.add(shown.get(i) + ": " + stops[i]);
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
