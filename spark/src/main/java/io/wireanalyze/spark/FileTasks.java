@@ -63,7 +63,6 @@ final class FileTasks {
             this.stopReason = stopReason;
             this.error = error;
         }
-
     }
 
     /**

@@ -197,10 +197,11 @@ public final class SparkAnalysis implements ClusterEngine {
     /**
      * Reads the files' headers in time order (a k-way merge: earliest first, on equal times the file named first), as
      * {@code MergedSource} reads frames; each counted TCP packet's figures go to its file's task. A file's headers are
-     * fetched from Spark when the merge reaches its first frame (with the next files to start, {@link #FETCH} at a
-     * time), and dropped when it has passed their last: rotated files are fetched a few at a time. While the pass goes
-     * through a batch, a job of its own fetches the next one, so the driver holds at most two batches and rarely waits
-     * for one. Returns the frames.
+     * made by its task and fetched when the merge reaches its first frame (with the next files to start, {@link #FETCH}
+     * at a time), and dropped when it has passed their last: rotated files are framed a few at a time. While the pass
+     * goes through a batch, a job of its own frames and fetches the next one, so the driver holds at most two batches
+     * and the executors frame while it reads. A fetched file's error is the pass's; its reading's end goes to {@code
+     * stops}. Returns the frames.
      */
     private static long merge(JavaRDD<FileTasks.Headers> headers, List<FileTasks.Summary> summaries, ClusterAnalysis.Driver driver,
                               List<FileTasks.Figures> figures, List<Tuple2<Long, byte[]>> reassembled, int parts, String[] stops)
