@@ -258,39 +258,30 @@ public final class BenchCommand implements Callable<Integer> {
     private static final boolean ROOT = root();
 
     /**
-     * What the launcher adds for an analysis of {@code capture} (a file, or a folder of files read as one capture):
-     * C1 only when it is smaller than {@link #SMALL_CAPTURE_BYTES} in all, else, as root, the compiler threads ahead.
-     */
-    static List<String> launcherRule(Path capture) throws IOException {
-        return launcherRule(capture, ROOT);
-    }
-
-    /**
      * The launcher's {@code small_workers_bytes}: with workers (two or more threads) `analyze` runs C1 only on less than
      * this, as C2's compiling takes its time from workers that fill the cores (see ./wireanalyze).
      */
     static final long SMALL_WORKERS_BYTES = 640L << 20;
+    /**
+     * The launcher's {@code small_spark_bytes}: the Spark job embedded in local mode runs C1 only on less than this (see
+     * ./wireanalyze).
+     */
+    static final long SMALL_SPARK_BYTES = 1L << 30;
 
     /** What the launcher adds for an analysis of {@code capture} on {@code workers} workers (0: one thread). */
     static List<String> launcherRule(Path capture, int workers) throws IOException {
         return launcherRule(capture, ROOT, workers >= 2 ? SMALL_WORKERS_BYTES : SMALL_CAPTURE_BYTES);
     }
 
-    static List<String> launcherRule(Path capture, boolean root) throws IOException {
-        return launcherRule(capture, root, SMALL_CAPTURE_BYTES);
-    }
-
-    /**
-     * The launcher's {@code small_spark_bytes}: the Spark job embedded in local mode runs C1 only on less than this, the
-     * rule of {@link #launcherRule} with a larger threshold (see ./wireanalyze).
-     */
-    static final long SMALL_SPARK_BYTES = 1L << 30;
-
     /** What the launcher adds for {@code analyze --engine spark} of {@code capture} in local mode. */
     static List<String> sparkLauncherRule(Path capture) throws IOException {
         return launcherRule(capture, ROOT, SMALL_SPARK_BYTES);
     }
 
+    /**
+     * The launcher's rule for {@code capture} (a file, or a folder of files read as one capture): C1 only when it is
+     * smaller than {@code smallBytes} in all, else, as root, the compiler threads ahead.
+     */
     static List<String> launcherRule(Path capture, boolean root, long smallBytes) throws IOException {
         long bytes;
         if (Files.isDirectory(capture)) {

@@ -62,6 +62,8 @@ final class Children {
      * compiled rounds (warm, workers and none in one process) keep the one-thread rule.
      */
     static int workers(Tool tool) {
+        // analyze's default counted as CaptureAnalysis.defaultWorkers counts it: the bench may not reach up into the
+        // commands' package (CliArchitectureTest), and, like the launcher, mirrors the rule.
         int cores = Runtime.getRuntime().availableProcessors();
         return switch (tool) {
             case ANALYZE_JSON, ANALYZE_TABLE -> Integer.parseInt(WORKERS);

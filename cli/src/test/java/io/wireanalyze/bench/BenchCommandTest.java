@@ -134,18 +134,18 @@ class BenchCommandTest {
         assertTrue(launcher.contains("then jit_opts=\"$jit_opts $small_capture_opts\"\n"), "./wireanalyze's rule");
         Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
         List<String> c1 = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25");
-        assertEquals(c1, BenchCommand.launcherRule(small));
+        assertEquals(c1, BenchCommand.launcherRule(small, 0));
         // A folder counts its files together: two of 160 MiB are 320 MiB, past the threshold; one alone is under it.
         Path pieces = Files.createDirectories(dir.resolve("pieces"));
         try (var f = new java.io.RandomAccessFile(pieces.resolve("a.pcap").toFile(), "rw")) {
             f.setLength(160L << 20);
         }
-        assertEquals(c1, BenchCommand.launcherRule(pieces));
+        assertEquals(c1, BenchCommand.launcherRule(pieces, 0));
         try (var f = new java.io.RandomAccessFile(pieces.resolve("b.pcap").toFile(), "rw")) {
             f.setLength(160L << 20);
         }
-        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false));
-        assertEquals(c1, BenchCommand.launcherRule(pieces.resolve("b.pcap")), "one 160 MiB piece alone is small");
+        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false, BenchCommand.SMALL_CAPTURE_BYTES));
+        assertEquals(c1, BenchCommand.launcherRule(pieces.resolve("b.pcap"), 0), "one 160 MiB piece alone is small");
     }
 
     @Test
@@ -157,10 +157,10 @@ class BenchCommandTest {
         try (var f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
             f.setLength(300L << 20);
         }
-        assertEquals(List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-5"), BenchCommand.launcherRule(large, true));
-        assertEquals(List.of(), BenchCommand.launcherRule(large, false));
+        assertEquals(List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-5"), BenchCommand.launcherRule(large, true, BenchCommand.SMALL_CAPTURE_BYTES));
+        assertEquals(List.of(), BenchCommand.launcherRule(large, false, BenchCommand.SMALL_CAPTURE_BYTES));
         Path small = Files.write(dir.resolve("small.pcap"), new byte[1000]);
-        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25"), BenchCommand.launcherRule(small, true),
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.25"), BenchCommand.launcherRule(small, true, BenchCommand.SMALL_CAPTURE_BYTES),
                 "C1 for a small capture, root or not");
     }
 
@@ -187,7 +187,7 @@ class BenchCommandTest {
         Path pieces = Files.createDirectories(dir.resolve("pieces"));
         sparse(pieces.resolve("a.pcap"), 600L << 20);
         assertEquals(c1, BenchCommand.launcherRule(pieces, true, BenchCommand.SMALL_SPARK_BYTES), "600 MiB: C1 for Spark");
-        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false), "but not for analyze");
+        assertEquals(List.of(), BenchCommand.launcherRule(pieces, false, BenchCommand.SMALL_CAPTURE_BYTES), "but not for analyze");
         sparse(pieces.resolve("b.pcap"), 600L << 20);
         assertEquals(List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-5"),
                 BenchCommand.launcherRule(pieces, true, BenchCommand.SMALL_SPARK_BYTES), "1.2 GiB: C2, its threads ahead as root");

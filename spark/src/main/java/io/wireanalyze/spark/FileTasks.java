@@ -308,16 +308,13 @@ final class FileTasks {
 
     /** Copies {@code in}'s first {@code limit} bytes to {@code to}; whether it had more. */
     static boolean copy(java.io.InputStream in, Path to, long limit) throws IOException {
-        try (var out = Files.newOutputStream(to)) {
-            byte[] buf = new byte[1 << 16];
-            long copied = 0;
-            int n;
-            while (copied < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - copied))) >= 0) {
-                out.write(buf, 0, n);
-                copied += n;
-            }
-            return copied == limit && in.read() >= 0;
+        if (limit >= Integer.MAX_VALUE) {
+            Files.copy(in, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return false;
         }
+        byte[] part = in.readNBytes((int) limit);
+        Files.write(to, part);
+        return part.length == limit && in.read() >= 0;
     }
 
     static Opened open(String name) throws IOException {

@@ -232,13 +232,13 @@ public final class SparkAnalysis implements ClusterEngine {
                     next = null;
                     for (List<FileTasks.Headers> p : fetched) {
                         for (FileTasks.Headers f : p) {
-                            Head summary = start.stream().filter(x -> x.file() == f.file).findFirst()   // file i is partition i, by parallelize
+                            Head expected = start.stream().filter(x -> x.file() == f.file).findFirst()   // file i is partition i, by parallelize
                                     .orElseThrow(() -> new IllegalStateException("asked for the headers of files " + Arrays.toString(files) + ", got " + f.file));
                             if (f.error != null) throw new IOException(f.error);
                             stops[f.file] = f.stopReason;
                             ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(f.bytes);
                             ClusterAnalysis.Header first = in.next();
-                            if (first == null || first.timestampNanos() != summary.nanos())
+                            if (first == null || first.timestampNanos() != expected.nanos())
                                 throw new IOException(f.name + ": its first frame is not the one read before (the file changed during the job)");
                             heads.add(new Head(f.file, 0, first.timestampNanos(), first, in));
                         }

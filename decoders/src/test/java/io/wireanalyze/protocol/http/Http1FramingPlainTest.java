@@ -90,8 +90,11 @@ class Http1FramingPlainTest {
     private record Run(List<String> steps, int plain) {
     }
 
-    /** The stream given as a stream driver gives it: the bytes there so far, from the next message's start. */
-    /** @param answersHead 0: no response answers HEAD, 1: every one does, 2: it changes from call to call */
+    /**
+     * The stream given as a stream driver gives it: the bytes there so far, from the next message's start.
+     *
+     * @param answersHead 0: no response answers HEAD, 1: every one does, 2: it changes from call to call
+     */
     private static Run run(byte[] stream, boolean requests, int answersHead, boolean plain, Random r) {
         DecoderLimits limits = r.nextInt(4) == 0 ? new DecoderLimits(64 << 20, 256, 1_000_000, 256, 16 << 20, 96, 6) : DecoderLimits.DEFAULT;
         boolean[] head = {answersHead == 1};
