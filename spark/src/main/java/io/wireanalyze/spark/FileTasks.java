@@ -225,74 +225,192 @@ final class FileTasks {
     }
 
     /**
-     * The file's counted TCP packets, read again, each keyed by its part and TCP index (as the driver told them) with its
-     * figures: read as the shuffle takes them, one frame at a time, none parsed here.
+     * Bytes of packets in a run (at least, the last packet goes over): the unit the shuffle moves and sorts. A record a
+     * packet cost Spark's serializer and sort more than the packets' bytes (1.5 million records of a few hundred bytes),
+     * a run of a part's packets from one file costs it one record a MiB.
      */
-    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures) throws IOException {
+    static final int RUN_BYTES = 1 << 20;
+
+    /**
+     * The file's counted TCP packets, read again with their figures (as the driver told them), in runs: consecutive
+     * packets of one part, in the file's order and so in capture order, each run keyed by its part and its first TCP
+     * index. A run goes when it reaches {@link #RUN_BYTES}, the file's last ones at its end: the task holds one run a
+     * part. Read as the shuffle takes them, one frame at a time, none parsed here.
+     */
+    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts) throws IOException {
+        return packets(figures, parts, RUN_BYTES);
+    }
+
+    /** {@link #packets(Figures, int)} with runs of {@code runBytes}. */
+    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts, int runBytes) throws IOException {
         Opened opened = open(figures.name);
         FrameSource source = opened.source();
         Figures.Reader figure = figures.new Reader();
+        Run[] runs = new Run[parts];
         return new Iterator<>() {
             int next;
             long index = -1;
+            int flushed = parts;   // at the file's end, runs[0..flushed) are still to go
+            Tuple2<Long, byte[]> ready;
 
             @Override
             public boolean hasNext() {
-                if (next < figures.size) return true;
+                if (ready != null) return true;
                 try {
+                    while (ready == null && next < figures.size) {
+                        figure.next();
+                        Frame f;
+                        do {
+                            f = source.next();
+                            index++;
+                            if (f == null) throw new IOException(figures.name + ": ended before frame " + (figure.index + 1)
+                                    + " (the file changed since its headers were read)");
+                        } while (index < figure.index);
+                        next++;
+                        Run run = runs[figure.part];
+                        if (run == null) run = runs[figure.part] = new Run(figure.part);
+                        run.add(f, figure.number, figure.tcpIndex, figure.elapsed, figure.clock);
+                        if (run.bytes() >= runBytes) ready = run.take();
+                    }
+                    while (ready == null && next == figures.size && flushed > 0) {
+                        Run run = runs[--flushed];
+                        if (run != null && run.bytes() > 0) ready = run.take();
+                    }
+                    if (ready != null) return true;
                     source.close();
                     opened.close();
+                    return false;
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-                return false;
             }
 
             @Override
             public Tuple2<Long, byte[]> next() {
                 if (!hasNext()) throw new NoSuchElementException();
-                try {
-                    figure.next();
-                    Frame f;
-                    do {
-                        f = source.next();
-                        index++;
-                        if (f == null) throw new IOException(figures.name + ": ended before frame " + (figure.index + 1)
-                                + " (the file changed since its headers were read)");
-                    } while (index < figure.index);
-                    Frame numbered = new Frame(figure.number, f.timestampNanos(), f.link(), f.rawLinkType(), f.bytes(),
-                            f.originalLength(), f.interfaceIndex());
-                    long key = (long) figure.part << 40 | figure.tcpIndex;
-                    byte[] packet = Packet.write(numbered, figure.elapsed, figure.clock);
-                    next++;
-                    return new Tuple2<>(key, packet);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                Tuple2<Long, byte[]> r = ready;
+                ready = null;
+                return r;
             }
         };
     }
 
-    /** A packet as it is shuffled: its frame, whole, and its figures. */
-    record Packet(Frame frame, long elapsed, long clock) {
+    /** A part's packets in capture order, written one after another as {@link Packet#write} writes them. */
+    static final class Run {
+        private final int part;
+        private byte[] bytes = new byte[1 << 16];
+        private int length;
+        private long first = -1;
 
-        static byte[] write(Frame f, long elapsed, long clock) {
+        Run(int part) {
+            this.part = part;
+        }
+
+        void add(Frame f, long number, long tcpIndex, long elapsed, long clock) {
+            int need = Packet.size(f);
+            if (bytes.length - length < need) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + need));
+            Packet.write(f, number, tcpIndex, elapsed, clock, ByteBuffer.wrap(bytes, length, need));
+            length += need;
+            if (first < 0) first = tcpIndex;
+        }
+
+        int bytes() {
+            return length;
+        }
+
+        /** The run so far, keyed by its part and first TCP index; this run starts again empty. */
+        Tuple2<Long, byte[]> take() {
+            Tuple2<Long, byte[]> r = new Tuple2<>((long) part << SparkAnalysis.INDEX_BITS | first, Arrays.copyOf(bytes, length));
+            length = 0;
+            first = -1;
+            return r;
+        }
+    }
+
+    /**
+     * A packet as it is shuffled, in a run of its part's packets: its length, its frame, whole, its TCP index and figures.
+     */
+    record Packet(Frame frame, long tcpIndex, long elapsed, long clock) {
+
+        private static final int HEAD = 4 + 8 * 5 + 1 + 4 * 3;
+
+        static int size(Frame f) {
+            return HEAD + f.bytes().remaining();
+        }
+
+        /** Writes the packet at {@code out}'s position; {@code out} has {@link #size} bytes left. */
+        static void write(Frame f, long number, long tcpIndex, long elapsed, long clock, ByteBuffer out) {
             ByteBuffer b = f.bytes().duplicate();
-            ByteBuffer out = ByteBuffer.allocate(8 * 4 + 1 + 4 * 3 + b.remaining());
-            out.putLong(f.number()).putLong(f.timestampNanos()).putLong(elapsed).putLong(clock);
+            out.putInt(size(f) - 4).putLong(number).putLong(f.timestampNanos()).putLong(tcpIndex).putLong(elapsed).putLong(clock);
             out.put((byte) f.link().ordinal()).putInt(f.rawLinkType()).putInt(f.originalLength()).putInt(f.interfaceIndex());
             out.put(b);
-            return out.array();
         }
 
-        static Packet read(byte[] bytes) {
-            ByteBuffer b = ByteBuffer.wrap(bytes);
-            long number = b.getLong(), nanos = b.getLong(), elapsed = b.getLong(), clock = b.getLong();
-            LinkType link = LINKS[b.get()];
-            int raw = b.getInt(), original = b.getInt(), iface = b.getInt();
-            Frame f = new Frame(number, nanos, link, raw, b.slice(), original, iface);
-            return new Packet(f, elapsed, clock);
+        /** A run of one packet: a datagram reassembled from fragments, which the driver sends itself. */
+        static byte[] run(Frame f, long tcpIndex, long elapsed, long clock) {
+            byte[] bytes = new byte[size(f)];
+            write(f, f.number(), tcpIndex, elapsed, clock, ByteBuffer.wrap(bytes));
+            return bytes;
         }
+
+        /** The packet at {@code in}'s position, its bytes a view of {@code in}'s; {@code in} moves past it. */
+        static Packet read(ByteBuffer in) {
+            int length = in.getInt();
+            int end = in.position() + length;
+            long number = in.getLong(), nanos = in.getLong(), tcpIndex = in.getLong(), elapsed = in.getLong(), clock = in.getLong();
+            LinkType link = LINKS[in.get()];
+            int raw = in.getInt(), original = in.getInt(), iface = in.getInt();
+            Frame f = new Frame(number, nanos, link, raw, in.slice(in.position(), end - in.position()), original, iface);
+            in.position(end);
+            return new Packet(f, tcpIndex, elapsed, clock);
+        }
+    }
+
+    /**
+     * A part's packets in capture order, from its runs in the order of their first TCP index (as the shuffle sorts them):
+     * runs from files whose times overlap interleave, so the packets are merged by TCP index across the runs open at once
+     * (with rotated files, one or two).
+     */
+    static Iterator<Packet> inOrder(Iterator<Tuple2<Long, byte[]>> runs) {
+        final class Cursor {
+            final ByteBuffer in;
+            Packet packet;
+
+            Cursor(byte[] run) {
+                in = ByteBuffer.wrap(run);
+                packet = Packet.read(in);
+            }
+
+            boolean advance() {
+                if (!in.hasRemaining()) return false;
+                packet = Packet.read(in);
+                return true;
+            }
+        }
+        java.util.PriorityQueue<Cursor> open = new java.util.PriorityQueue<>(java.util.Comparator.comparingLong(c -> c.packet.tcpIndex()));
+        return new Iterator<>() {
+            Cursor pending = runs.hasNext() ? new Cursor(runs.next()._2()) : null;
+
+            @Override
+            public boolean hasNext() {
+                return pending != null || !open.isEmpty();
+            }
+
+            @Override
+            public Packet next() {
+                // A run not open yet starts at its first TCP index, above every index before it in its part: the least
+                // open packet goes first unless the next run starts below it.
+                while (pending != null && (open.isEmpty() || pending.packet.tcpIndex() < open.peek().packet.tcpIndex())) {
+                    open.add(pending);
+                    pending = runs.hasNext() ? new Cursor(runs.next()._2()) : null;
+                }
+                if (open.isEmpty()) throw new NoSuchElementException();
+                Cursor c = open.poll();
+                Packet p = c.packet;
+                if (c.advance()) open.add(c);
+                return p;
+            }
+        };
     }
 
     /**

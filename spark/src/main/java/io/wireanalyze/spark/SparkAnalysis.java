@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.stream.IntStream;
@@ -37,8 +38,9 @@ import java.util.stream.IntStream;
  * the framing and the pass overlap. The pass numbers the frames:
  * the capture's counts and copies, and for every TCP packet counted its frame number, TCP index and elapsed time (about
  * 10 bytes a packet), sent back to its file's task.</li>
- * <li>The files' tasks read their packets again and send each one, with its figures, to the part of its connection:
- * a shuffle keyed by part and TCP index, sorted within each part ({@code repartitionAndSortWithinPartitions}).</li>
+ * <li>The files' tasks read their packets again and send them, with their figures, to the parts of their connections,
+ * in runs of a part's consecutive packets (a MiB each): a shuffle keyed by part and a run's first TCP index, sorted
+ * within each part ({@code repartitionAndSortWithinPartitions}); a part's task merges its runs into capture order.</li>
  * <li>A task per part analyses its connections; its result (bytes) stays on its executor's disk. The driver fetches
  * the results a few parts at a time and settles them, writing each part's records to a file of its own as it comes, so
  * it holds the parts' facts and figures but never all their records. When the facts ask for another round, the parts
@@ -50,7 +52,7 @@ import java.util.stream.IntStream;
 public final class SparkAnalysis implements ClusterEngine {
 
     /** A part in a shuffle key's top bits, the TCP index (below 2^40) in the rest. */
-    private static final int INDEX_BITS = 40;
+    static final int INDEX_BITS = 40;
 
     @Override
     public AnalysisResult analyze(List<String> files, List<String> names, OptionsRecipe recipe, String master, Path parquetDir, Progress progress)
@@ -149,9 +151,9 @@ public final class SparkAnalysis implements ClusterEngine {
         progress.say("spark: " + frames + " frames' headers read in time order; " + driver.tcpPackets() + " TCP packets go to "
                 + parts + " parts by connection (their figures: " + (held + 1023) / 1024 + " KiB)");
 
-        // 3. The packets, with their figures, shuffled to their parts and sorted there in capture order.
+        // 3. The packets, with their figures, shuffled to their parts in runs, sorted there by their first TCP index.
         JavaPairRDD<Long, byte[]> packets = sc.parallelize(figures, n)
-                .flatMapToPair(FileTasks::packets)
+                .flatMapToPair(f -> FileTasks.packets(f, parts))
                 .union(sc.parallelizePairs(reassembled, 1))
                 .repartitionAndSortWithinPartitions(new PartPartitioner(parts));
         // Not persisted: a round reads the shuffle's files, which Spark keeps for the job's life, so another round (rare)
@@ -165,10 +167,9 @@ public final class SparkAnalysis implements ClusterEngine {
             // settles, writing each one's records to a file of its own, so it never holds all the results at once.
             JavaRDD<byte[]> results = packets.mapPartitions(it -> {
                 ClusterAnalysis.Task task = new ClusterAnalysis.Task(FileTasks.options(recipe), Analyzer.RECORDS_IN_MEMORY, facts.value(), start);
-                while (it.hasNext()) {
-                    Tuple2<Long, byte[]> x = it.next();
-                    FileTasks.Packet packet = FileTasks.Packet.read(x._2());
-                    task.accept(packet.frame(), x._1() & ((1L << INDEX_BITS) - 1), packet.elapsed(), packet.clock());
+                for (Iterator<FileTasks.Packet> in = FileTasks.inOrder(it); in.hasNext(); ) {
+                    FileTasks.Packet packet = in.next();
+                    task.accept(packet.frame(), packet.tcpIndex(), packet.elapsed(), packet.clock());
                 }
                 return List.of(task.finish()).iterator();
             }, true);
@@ -258,7 +259,7 @@ public final class SparkAnalysis implements ClusterEngine {
                         if (whole != null) {
                             // A datagram reassembled from fragments: no file holds it whole, the driver sends it itself.
                             long key = (long) driver.part(parts) << INDEX_BITS | driver.tcpIndex();
-                            reassembled.add(new Tuple2<>(key, FileTasks.Packet.write(whole, driver.elapsed(), driver.clock())));
+                            reassembled.add(new Tuple2<>(key, FileTasks.Packet.run(whole, driver.tcpIndex(), driver.elapsed(), driver.clock())));
                         } else {
                             figures.get(h.file()).add(index, number, driver.part(parts), driver.tcpIndex(), driver.elapsed(), driver.clock());
                         }
