@@ -49,7 +49,7 @@ public final class ClusterAnalysis {
         if (r.kind() == PacketParser.Kind.TCP || r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
             int keep = frame.capturedLength();
             if (r.kind() == PacketParser.Kind.TCP) keep -= r.segment().payload().remaining();
-            ByteBuffer b = frame.bytes().duplicate();
+            ByteBuffer b = frame.bytes();
             out.writeByte(FRAME);
             out.writeByte(frame.link().ordinal());
             out.writeInt(frame.rawLinkType());
@@ -57,7 +57,7 @@ public final class ClusterAnalysis {
             out.writeInt(frame.interfaceIndex());
             out.writeInt(keep);
             byte[] bytes = new byte[keep];
-            b.get(bytes);
+            b.get(b.position(), bytes);
             out.write(bytes);
         } else {
             out.writeByte(LABEL);

@@ -9,7 +9,6 @@ import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.frame.LinkType;
 import scala.Tuple2;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.Serializable;
@@ -135,7 +134,7 @@ final class FileTasks {
     static Headers headers(int file, String name, OptionsRecipe recipe) {
         AnalysisOptions options = options(recipe);
         try (Opened opened = open(name); FrameSource source = opened.source()) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+            Bytes bytes = new Bytes();
             DataOutputStream out = new DataOutputStream(bytes);
             Frame f;
             while ((f = source.next()) != null) ClusterAnalysis.header(f, options.protocols(), out);
@@ -143,6 +142,32 @@ final class FileTasks {
             return new Headers(file, name, bytes.toByteArray(), source.stopReason(), null);
         } catch (IOException | RuntimeException e) {
             return new Headers(file, name, new byte[0], null, error(name, e));
+        }
+    }
+
+    /**
+     * A growing array of bytes written to, without {@code ByteArrayOutputStream}'s lock a call: a file's headers are
+     * written a few fields at a time, some twenty calls a frame, while the driver's pass waits for them.
+     */
+    private static final class Bytes extends java.io.OutputStream {
+        private byte[] bytes = new byte[1 << 16];
+        private int length;
+
+        @Override
+        public void write(int b) {
+            if (length == bytes.length) bytes = Arrays.copyOf(bytes, bytes.length * 2);
+            bytes[length++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (bytes.length - length < len) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + len));
+            System.arraycopy(b, off, bytes, length, len);
+            length += len;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(bytes, length);
         }
     }
 
