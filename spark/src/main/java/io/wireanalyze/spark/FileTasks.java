@@ -257,17 +257,23 @@ final class FileTasks {
     static final int RUN_BYTES = 1 << 20;
 
     /**
+     * Bytes a file's task holds in its runs at most (about; a packet goes over): with many parts (a cluster's), its
+     * largest run goes before it reaches {@link #RUN_BYTES}, and the buffers of runs sent are not kept.
+     */
+    static final int HELD_BYTES = 64 << 20;
+
+    /**
      * The file's counted TCP packets, read again with their figures (as the driver told them), in runs: consecutive
      * packets of one part, in the file's order and so in capture order, each run keyed by its part and its first TCP
      * index. A run goes when it reaches {@link #RUN_BYTES}, the file's last ones at its end: the task holds one run a
      * part. Read as the shuffle takes them, one frame at a time, none parsed here.
      */
     static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts) throws IOException {
-        return packets(figures, parts, RUN_BYTES);
+        return packets(figures, parts, RUN_BYTES, HELD_BYTES);
     }
 
-    /** {@link #packets(Figures, int)} with runs of {@code runBytes}. */
-    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts, int runBytes) throws IOException {
+    /** {@link #packets(Figures, int)} with runs of {@code runBytes}, {@code heldBytes} held at most. */
+    static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts, int runBytes, long heldBytes) throws IOException {
         Opened opened = open(figures.name);
         FrameSource source = opened.source();
         Figures.Reader figure = figures.new Reader();
@@ -277,6 +283,7 @@ final class FileTasks {
             long index = -1;
             int flushed = parts;   // at the file's end, runs[0..flushed) are still to go
             Tuple2<Long, byte[]> ready;
+            long held, capacity;   // the runs' bytes, and their buffers'
 
             @Override
             public boolean hasNext() {
@@ -294,12 +301,21 @@ final class FileTasks {
                         next++;
                         Run run = runs[figure.part];
                         if (run == null) run = runs[figure.part] = new Run(figure.part);
+                        int before = run.bytes(), room = run.capacity();
                         run.add(f, figure.number, figure.tcpIndex, figure.elapsed, figure.clock);
-                        if (run.bytes() >= runBytes) ready = run.take();
+                        held += run.bytes() - before;
+                        capacity += run.capacity() - room;
+                        if (run.bytes() >= runBytes) {
+                            ready = take(run);
+                        } else if (held >= heldBytes) {
+                            Run largest = run;
+                            for (Run r : runs) if (r != null && r.bytes() > largest.bytes()) largest = r;
+                            ready = take(largest);
+                        }
                     }
                     while (ready == null && next == figures.size && flushed > 0) {
                         Run run = runs[--flushed];
-                        if (run != null && run.bytes() > 0) ready = run.take();
+                        if (run != null && run.bytes() > 0) ready = take(run);
                     }
                     if (ready != null) return true;
                     source.close();
@@ -308,6 +324,15 @@ final class FileTasks {
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
+            }
+
+            /** The run as it is, which starts again empty; its buffer let go when the runs' buffers hold too much. */
+            private Tuple2<Long, byte[]> take(Run run) {
+                held -= run.bytes();
+                int room = run.capacity();
+                Tuple2<Long, byte[]> taken = run.take(capacity > heldBytes);
+                capacity += run.capacity() - room;
+                return taken;
             }
 
             @Override
@@ -322,8 +347,9 @@ final class FileTasks {
 
     /** A part's packets in capture order, written one after another as {@link Packet#write} writes them. */
     static final class Run {
+        private static final int FIRST_CAPACITY = 1 << 12;
         private final int part;
-        private byte[] bytes = new byte[1 << 16];
+        private byte[] bytes = new byte[FIRST_CAPACITY];
         private int length;
         private long first = -1;
 
@@ -343,11 +369,19 @@ final class FileTasks {
             return length;
         }
 
-        /** The run so far, keyed by its part and first TCP index; this run starts again empty. */
-        Tuple2<Long, byte[]> take() {
+        int capacity() {
+            return bytes.length;
+        }
+
+        /**
+         * The run so far, keyed by its part and first TCP index; this run starts again empty, in a small buffer when
+         * {@code release}, else in its own.
+         */
+        Tuple2<Long, byte[]> take(boolean release) {
             Tuple2<Long, byte[]> r = new Tuple2<>((long) part << SparkAnalysis.INDEX_BITS | first, Arrays.copyOf(bytes, length));
             length = 0;
             first = -1;
+            if (release) bytes = new byte[FIRST_CAPACITY];
             return r;
         }
     }

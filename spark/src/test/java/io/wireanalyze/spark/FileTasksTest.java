@@ -106,7 +106,7 @@ class FileTasksTest {
         FileTasks.Figures figures = new FileTasks.Figures(0, pcap.toString());
         for (int i = 0; i < frames.size(); i++) figures.add(i, i + 1, i % 3, i, 1000L * i - 500, 7 * i);
         // Runs of at most 600 bytes: a packet over it ends its run.
-        List<List<Tuple2<Long, byte[]>>> parts = shuffled(3, FileTasks.packets(figures, 3, 600));
+        List<List<Tuple2<Long, byte[]>>> parts = shuffled(3, FileTasks.packets(figures, 3, 600, FileTasks.HELD_BYTES));
         int runs = 0;
         for (int p = 0; p < 3; p++) {
             for (Tuple2<Long, byte[]> run : parts.get(p)) {
@@ -142,7 +142,7 @@ class FileTasksTest {
             even.add(i, 2 * i + 1, 0, 2 * i, 2 * i, 0);
             odd.add(i, 2 * i + 2, 0, 2 * i + 1, 2 * i + 1, 0);
         }
-        List<Tuple2<Long, byte[]>> part = shuffled(1, FileTasks.packets(even, 1, 200), FileTasks.packets(odd, 1, 200)).get(0);
+        List<Tuple2<Long, byte[]>> part = shuffled(1, FileTasks.packets(even, 1, 200, FileTasks.HELD_BYTES), FileTasks.packets(odd, 1, 200, FileTasks.HELD_BYTES)).get(0);
         long expected = 0;
         for (Iterator<FileTasks.Packet> in = FileTasks.inOrder(part.iterator()); in.hasNext(); expected++) {
             FileTasks.Packet packet = in.next();
@@ -152,5 +152,35 @@ class FileTasksTest {
         }
         assertEquals(2L * frames.size(), expected);
         assertFalse(FileTasks.inOrder(java.util.Collections.emptyIterator()).hasNext(), "a part without packets");
+    }
+
+    @Test
+    void withManyPartsTheLargestRunGoesWhenTheTaskHoldsItsShare() throws IOException {
+        Path pcap = TestCaptures.fixture("jrmp").resolve("dgc-clean.pcap");
+        List<Frame> frames = frames(pcap);
+        int parts = 7, largest = 0;
+        FileTasks.Figures figures = new FileTasks.Figures(0, pcap.toString());
+        for (int i = 0; i < frames.size(); i++) {
+            figures.add(i, i + 1, i % parts, i, i, i);
+            largest = Math.max(largest, frames.get(i).bytes().remaining() + 57);
+        }
+        // Runs of a MiB, but 1,500 bytes held at most: runs go early, the largest first, none over the bound by more
+        // than its last packet.
+        List<List<Tuple2<Long, byte[]>>> byPart = shuffled(parts, FileTasks.packets(figures, parts, 1 << 20, 1500));
+        int runs = 0;
+        for (int p = 0; p < parts; p++) {
+            for (Tuple2<Long, byte[]> run : byPart.get(p)) {
+                runs++;
+                assertTrue(run._2().length <= 1500 + largest, "a run of " + run._2().length + " bytes");
+            }
+            int at = p;
+            for (Iterator<FileTasks.Packet> in = FileTasks.inOrder(byPart.get(p).iterator()); in.hasNext(); at += parts) {
+                FileTasks.Packet packet = in.next();
+                assertEquals(at, packet.tcpIndex());
+                assertEquals(frames.get(at).bytes(), packet.frame().bytes());
+            }
+            assertEquals((frames.size() - p + parts - 1) / parts, (at - p) / parts, "part " + p + "'s packets");
+        }
+        assertTrue(runs > parts, runs + " runs for " + parts + " parts");
     }
 }
