@@ -265,8 +265,9 @@ final class FileTasks {
     /**
      * The file's counted TCP packets, read again with their figures (as the driver told them), in runs: consecutive
      * packets of one part, in the file's order and so in capture order, each run keyed by its part and its first TCP
-     * index. A run goes when it reaches {@link #RUN_BYTES}, the file's last ones at its end: the task holds one run a
-     * part. Read as the shuffle takes them, one frame at a time, none parsed here.
+     * index. A run goes when it reaches {@link #RUN_BYTES}, the largest one when the runs hold {@link #HELD_BYTES}, the
+     * file's last ones at its end: the task holds at most one run a part. Read as the shuffle takes them, one frame at a
+     * time, none parsed here.
      */
     static Iterator<Tuple2<Long, byte[]>> packets(Figures figures, int parts) throws IOException {
         return packets(figures, parts, RUN_BYTES, HELD_BYTES);
