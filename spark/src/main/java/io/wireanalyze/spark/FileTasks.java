@@ -134,7 +134,7 @@ final class FileTasks {
     static Headers headers(int file, String name, OptionsRecipe recipe) {
         AnalysisOptions options = options(recipe);
         try (Opened opened = open(name); FrameSource source = opened.source()) {
-            Bytes bytes = new Bytes();
+            Bytes bytes = new Bytes(1 << 16);
             DataOutputStream out = new DataOutputStream(bytes);
             Frame f;
             while ((f = source.next()) != null) ClusterAnalysis.header(f, options.protocols(), out);
@@ -147,27 +147,56 @@ final class FileTasks {
 
     /**
      * A growing array of bytes written to, without {@code ByteArrayOutputStream}'s lock a call: a file's headers are
-     * written a few fields at a time, some twenty calls a frame, while the driver's pass waits for them.
+     * written a few fields at a time, some twenty calls a frame, while the driver's pass waits for them; a run's
+     * packets are written a packet at a time.
      */
-    private static final class Bytes extends java.io.OutputStream {
-        private byte[] bytes = new byte[1 << 16];
+    static final class Bytes extends java.io.OutputStream {
+        private byte[] bytes;
         private int length;
+
+        Bytes(int capacity) {
+            bytes = new byte[capacity];
+        }
+
+        private void room(int n) {
+            if (bytes.length - length < n) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+        }
 
         @Override
         public void write(int b) {
-            if (length == bytes.length) bytes = Arrays.copyOf(bytes, bytes.length * 2);
+            room(1);
             bytes[length++] = (byte) b;
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
-            if (bytes.length - length < len) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + len));
+            room(len);
             System.arraycopy(b, off, bytes, length, len);
             length += len;
         }
 
+        /** The next {@code n} bytes, as a buffer to write them into. */
+        ByteBuffer claim(int n) {
+            room(n);
+            ByteBuffer b = ByteBuffer.wrap(bytes, length, n);
+            length += n;
+            return b;
+        }
+
+        int length() {
+            return length;
+        }
+
+        int capacity() {
+            return bytes.length;
+        }
+
         byte[] toByteArray() {
             return Arrays.copyOf(bytes, length);
+        }
+
+        void clear() {
+            length = 0;
         }
     }
 
@@ -284,7 +313,7 @@ final class FileTasks {
             long index = -1;
             int flushed = parts;   // at the file's end, runs[0..flushed) are still to go
             Tuple2<Long, byte[]> ready;
-            long held, capacity;   // the runs' bytes, and their buffers'
+            long held;   // the runs' bytes
 
             @Override
             public boolean hasNext() {
@@ -302,10 +331,7 @@ final class FileTasks {
                         next++;
                         Run run = runs[figure.part];
                         if (run == null) run = runs[figure.part] = new Run(figure.part);
-                        int before = run.bytes(), room = run.capacity();
-                        run.add(f, figure.number, figure.tcpIndex, figure.elapsed, figure.clock);
-                        held += run.bytes() - before;
-                        capacity += run.capacity() - room;
+                        held += run.add(f, figure.number, figure.tcpIndex, figure.elapsed, figure.clock);
                         if (run.bytes() >= runBytes) {
                             ready = take(run);
                         } else if (held >= heldBytes) {
@@ -330,10 +356,9 @@ final class FileTasks {
             /** The run as it is, which starts again empty; its buffer let go when the runs' buffers hold too much. */
             private Tuple2<Long, byte[]> take(Run run) {
                 held -= run.bytes();
-                int room = run.capacity();
-                Tuple2<Long, byte[]> taken = run.take(capacity > heldBytes);
-                capacity += run.capacity() - room;
-                return taken;
+                long capacity = 0;
+                for (Run r : runs) if (r != null) capacity += r.capacity();
+                return run.take(capacity > heldBytes);
             }
 
             @Override
@@ -350,28 +375,27 @@ final class FileTasks {
     static final class Run {
         private static final int FIRST_CAPACITY = 1 << 12;
         private final int part;
-        private byte[] bytes = new byte[FIRST_CAPACITY];
-        private int length;
+        private Bytes bytes = new Bytes(FIRST_CAPACITY);
         private long first = -1;
 
         Run(int part) {
             this.part = part;
         }
 
-        void add(Frame f, long number, long tcpIndex, long elapsed, long clock) {
-            int need = Packet.size(f);
-            if (bytes.length - length < need) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + need));
-            Packet.write(f, number, tcpIndex, elapsed, clock, ByteBuffer.wrap(bytes, length, need));
-            length += need;
+        /** Adds a packet; the bytes it took. */
+        int add(Frame f, long number, long tcpIndex, long elapsed, long clock) {
+            int size = Packet.size(f);
+            Packet.write(f, number, tcpIndex, elapsed, clock, bytes.claim(size));
             if (first < 0) first = tcpIndex;
+            return size;
         }
 
         int bytes() {
-            return length;
+            return bytes.length();
         }
 
         int capacity() {
-            return bytes.length;
+            return bytes.capacity();
         }
 
         /**
@@ -379,10 +403,10 @@ final class FileTasks {
          * {@code release}, else in its own.
          */
         Tuple2<Long, byte[]> take(boolean release) {
-            Tuple2<Long, byte[]> r = new Tuple2<>((long) part << SparkAnalysis.INDEX_BITS | first, Arrays.copyOf(bytes, length));
-            length = 0;
+            Tuple2<Long, byte[]> r = new Tuple2<>((long) part << SparkAnalysis.INDEX_BITS | first, bytes.toByteArray());
             first = -1;
-            if (release) bytes = new byte[FIRST_CAPACITY];
+            if (release) bytes = new Bytes(FIRST_CAPACITY);
+            else bytes.clear();
             return r;
         }
     }
@@ -400,10 +424,11 @@ final class FileTasks {
 
         /** Writes the packet at {@code out}'s position; {@code out} has {@link #size} bytes left. */
         static void write(Frame f, long number, long tcpIndex, long elapsed, long clock, ByteBuffer out) {
-            ByteBuffer b = f.bytes().duplicate();
-            out.putInt(size(f) - 4).putLong(number).putLong(f.timestampNanos()).putLong(tcpIndex).putLong(elapsed).putLong(clock);
+            ByteBuffer b = f.bytes();
+            int n = b.remaining();
+            out.putInt(HEAD - 4 + n).putLong(number).putLong(f.timestampNanos()).putLong(tcpIndex).putLong(elapsed).putLong(clock);
             out.put((byte) f.link().ordinal()).putInt(f.rawLinkType()).putInt(f.originalLength()).putInt(f.interfaceIndex());
-            out.put(b);
+            out.put(out.position(), b, b.position(), n).position(out.position() + n);
         }
 
         /** A run of one packet: a datagram reassembled from fragments, which the driver sends itself. */
