@@ -54,6 +54,13 @@ final class Codecs {
      */
     private volatile int[] indexById = new int[0];
     private volatile Class<?>[] byIndex = new Class<?>[0];
+    /**
+     * What reading a value of each class needs, by index: a record class's {@link Layout}, an enum's constants. Read
+     * without a {@link ClassValue} look-up per value, which was a sixth of the report's thread reading records back
+     * (its cache missed: several class values over some forty classes). Written before {@link #byIndex}, so that a
+     * thread that sees a class there sees its entry here.
+     */
+    private volatile Object[] readByIndex = new Object[0];
 
     /** A number for each class this JVM spills, the same for every codec: where its index is in {@link #indexById}. */
     private static final java.util.concurrent.atomic.AtomicInteger NEXT_ID = new java.util.concurrent.atomic.AtomicInteger();
@@ -117,7 +124,7 @@ final class Codecs {
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
      * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
      */
-    private record Layout(int id, Object[] getters, char[] kinds, MethodHandle make) {
+    private record Layout(Class<?> type, int id, Object[] getters, char[] kinds, MethodHandle make) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
@@ -139,7 +146,7 @@ final class Codecs {
                     throw new IllegalStateException(type + ": a record without its canonical constructor", e);
                 }
                 try {
-                    return new Layout(ID.get(type), getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
+                    return new Layout(type, ID.get(type), getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot make " + type + " again from a spill", e);
                 }
@@ -348,8 +355,8 @@ final class Codecs {
             case INT -> in.readInt();
             case DOUBLE -> in.readDouble();
             case BOOLEAN -> in.readBoolean();
-            case RECORD -> record(in, type(in.readShort()), frames, depth);
-            case ENUM -> ENUM_CONSTANTS.get(type(in.readShort()))[in.readShort()];
+            case RECORD -> record(in, layout(in.readShort()), frames, depth);
+            case ENUM -> constants(in.readShort())[in.readShort()];
             case NO_DETAILS -> Details.NONE;
             case LIST -> {
                 int n = in.readInt();
@@ -374,8 +381,8 @@ final class Codecs {
      * A record's components into this depth's frame, in order (a primitive component as the tag its writer wrote and
      * its value, unboxed), then its canonical constructor on the frame.
      */
-    private Object record(SpillIn in, Class<?> type, Frames frames, int depth) throws IOException {
-        Layout layout = Layout.OF.get(type);
+    private Object record(SpillIn in, Layout layout, Frames frames, int depth) throws IOException {
+        Class<?> type = layout.type();
         char[] kinds = layout.kinds();
         int n = kinds.length;
         Frame f = frames.at(depth, n);
@@ -430,6 +437,9 @@ final class Codecs {
         classes.add(type);
         int[] grown = java.util.Arrays.copyOf(known, Math.max(known.length, id + 1));
         grown[id] = i + 1;
+        Object[] read = java.util.Arrays.copyOf(readByIndex, i + 1);
+        read[i] = type.isRecord() ? Layout.OF.get(type) : type.isEnum() ? ENUM_CONSTANTS.get(type) : null;
+        readByIndex = read;
         byIndex = classes.toArray(new Class<?>[0]);
         indexById = grown;
         return i;
@@ -439,6 +449,20 @@ final class Codecs {
         Class<?>[] types = byIndex;
         if (index < 0 || index >= types.length) throw new IOException("spilled record: unknown class " + index);
         return types[index];
+    }
+
+    /** The layout of the record class with {@code index}. */
+    private Layout layout(int index) throws IOException {
+        Class<?> type = type(index);
+        if (readByIndex[index] instanceof Layout layout) return layout;
+        throw new IOException("spilled record: " + type.getName() + " is not a record");
+    }
+
+    /** The constants of the enum class with {@code index}. */
+    private Object[] constants(int index) throws IOException {
+        Class<?> type = type(index);
+        if (readByIndex[index] instanceof Object[] constants) return constants;
+        throw new IOException("spilled record: " + type.getName() + " is not an enum");
     }
 
     /** A record's component, written as {@link #value(SpillOut, Object)} writes its boxed value. */
