@@ -1,9 +1,5 @@
 package io.wireanalyze.report;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.AnalysisResult.CaptureInfo;
 import io.wireanalyze.accounting.MessageRecord;
@@ -60,14 +56,13 @@ import java.util.Map;
  */
 public final class JsonReport {
 
-    private final JsonFactory factory = new JsonFactory();
     /**
-     * The keys, quoted and escaped once: each column list's keys in its order, and the keys protocols' details write
-     * (their code's constants, the same string each time: looked up by identity, at most {@link #DETAIL_KEYS} of them).
-     * Jackson otherwise checks every key of every message for characters to escape.
+     * The keys, quoted and escaped once ({@link PrettyJson#key}): each column list's keys in its order, and the keys
+     * protocols' details write (their code's constants, the same string each time: looked up by identity, at most
+     * {@link #DETAIL_KEYS} of them).
      */
-    private final IdentityHashMap<List<?>, SerializableString[]> columnKeys = new IdentityHashMap<>();
-    private final IdentityHashMap<String, SerializableString> detailKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<List<?>, char[][]> columnKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<String, char[]> detailKeys = new IdentityHashMap<>();
     private static final int DETAIL_KEYS = 4096;
     /** Elements of a long list formatted together, on the cores' threads ({@link #array}). */
     private final int batch;
@@ -83,15 +78,15 @@ public final class JsonReport {
 
     /** One object for one result, an array for several (or none). Leaves {@code out} open. */
     public void write(Writer out, List<AnalysisResult> results) throws IOException {
-        try (JsonGenerator g = generator(out)) {
-            if (results.size() == 1) {
-                result(g, results.get(0));
-            } else {
-                g.writeStartArray();
-                for (AnalysisResult r : results) result(g, r);
-                g.writeEndArray();
-            }
+        PrettyJson g = new PrettyJson(new CharRun(1 << 17), out);
+        if (results.size() == 1) {
+            result(g, results.get(0));
+        } else {
+            g.startArray();
+            for (AnalysisResult r : results) result(g, r);
+            g.endArray();
         }
+        g.flush();
         out.write(System.lineSeparator());
         out.flush();
     }
@@ -100,107 +95,108 @@ public final class JsonReport {
         write(out, List.of(result));
     }
 
-    private JsonGenerator generator(Writer out) throws IOException {
-        JsonGenerator g = factory.createGenerator(out);
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        g.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
-        return g.useDefaultPrettyPrinter();
-    }
+    private static final char[] SUMMARY = PrettyJson.key("summary"), PHASES = PrettyJson.key("phases"),
+            CONNECTIONS = PrettyJson.key("connections"), MESSAGES = PrettyJson.key("messages"),
+            INVOCATIONS = PrettyJson.key("invocations"), CAPTURE = PrettyJson.key("capture"), SOURCE = PrettyJson.key("source"),
+            FRAMES = PrettyJson.key("frames"), TCP_PACKETS = PrettyJson.key("tcpPackets"),
+            OTHER_FRAMES = PrettyJson.key("otherFrames"), DURATION_MS = PrettyJson.key("durationMs"),
+            STOP_REASON = PrettyJson.key("stopReason"), START_NANOS = PrettyJson.key("startNanos");
 
-    private void result(JsonGenerator g, AnalysisResult r) throws IOException {
-        g.writeStartObject();
-        g.writeFieldName("summary");
+    private void result(PrettyJson g, AnalysisResult r) throws IOException {
+        g.startObject();
+        g.field(SUMMARY);
         object(g, Schema.SUMMARY, r.summary());
-        g.writeObjectFieldStart("phases");
+        g.field(PHASES);
+        g.startObject();
         for (Phase p : Phase.values()) {
-            g.writeFieldName(p.label());
+            g.field(p.label());
             object(g, Schema.PHASE, r.phase(p));
         }
-        g.writeEndObject();
-        array(g, "connections", r.connections(), (report, to, c) -> report.object(to, Schema.CONNECTION, c));
-        array(g, "messages", r.messages(), JsonReport::message);
-        array(g, "invocations", r.invocations(), (report, to, i) -> report.object(to, Schema.INVOCATION, i));
+        g.endObject();
+        array(g, CONNECTIONS, r.connections(), (report, to, c) -> report.object(to, Schema.CONNECTION, c));
+        array(g, MESSAGES, r.messages(), JsonReport::message);
+        array(g, INVOCATIONS, r.invocations(), (report, to, i) -> report.object(to, Schema.INVOCATION, i));
         capture(g, r.capture());
-        g.writeStringField("source", r.source());
-        g.writeEndObject();
+        g.field(SOURCE);
+        stringOrNull(g, r.source());
+        g.endObject();
     }
 
     /** How one element of an array is written, by a report (its keys' cache) to a generator. */
     private interface Element<T> {
-        void write(JsonReport report, JsonGenerator g, T record) throws IOException;
+        void write(JsonReport report, PrettyJson g, T record) throws IOException;
     }
 
     /**
-     * The array {@code name} of {@code list}'s records, the same bytes however it is made. A long list is formatted in
-     * batches on the cores' threads ({@link Batched}), each batch by a generator of its own at the array's depth (so
-     * its pretty-printed text is what the report's generator would write), and the batches are written in order as
-     * raw text.
+     * The array under {@code key} of {@code list}'s records, the same text however it is made. A long list is formatted
+     * in batches on the cores' threads ({@link Batched}), each batch by a writer of its own at the array's depth (so
+     * its text is what the report's writer would write), and the batches are written in order as they are.
      */
-    private <T> void array(JsonGenerator g, String name, List<T> list, Element<T> element) throws IOException {
-        g.writeArrayFieldStart(name);
+    private <T> void array(PrettyJson g, char[] key, List<T> list, Element<T> element) throws IOException {
+        g.field(key);
+        g.startArray();
         if (!Batched.pays(list, batch)) {
             for (T record : list) element.write(this, g, record);
         } else {
             ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
             boolean[] first = {true};
             Batched.write(list, batch, (records, text) -> reports.get().formatted(records, element, text), text -> {
-                if (!first[0]) g.writeRaw(',');
-                g.writeRaw(text.chars(), 0, text.length());
+                if (!first[0]) g.raw(',');
+                g.raw(text);
                 first[0] = false;
             });
         }
-        g.writeEndArray();
+        g.endArray();
     }
+
+    private static final char[] A = PrettyJson.key("a");
 
     /**
-     * A batch's elements as the report's generator would write them inside an array: each but the first after
-     * ", ", the first after the " " the array's pretty printer writes before its first value; into {@code text}.
+     * A batch's elements as the report's writer would write them inside an array: each but the first after ", ", the
+     * first after the " " an array's first value gets; into {@code text}.
      */
     private <T> void formatted(List<T> records, Element<T> element, CharRun text) throws IOException {
-        try (JsonGenerator b = generator(text)) {
-            b.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);   // its close must not end the array in the text returned
-            b.writeStartObject();   // the depth of the report's arrays: one object (the result) around them
-            b.writeArrayFieldStart("a");
-            b.flush();
-            text.clear();
-            for (T record : records) element.write(this, b, record);
-            b.flush();
-        }
+        PrettyJson b = new PrettyJson(text);
+        b.startObject();   // the depth of the report's arrays: one object (the result) around them
+        b.field(A);
+        b.startArray();
+        text.clear();
+        for (T record : records) element.write(this, b, record);
     }
 
-    private <T> void object(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
-        g.writeStartObject();
+    private <T> void object(PrettyJson g, List<Column<T>> columns, T record) throws IOException {
+        g.startObject();
         fields(g, columns, record);
-        g.writeEndObject();
+        g.endObject();
     }
 
-    private <T> void fields(JsonGenerator g, List<Column<T>> columns, T record) throws IOException {
-        SerializableString[] keys = columnKeys.get(columns);
+    private <T> void fields(PrettyJson g, List<Column<T>> columns, T record) throws IOException {
+        char[][] keys = columnKeys.get(columns);
         if (keys == null) {
-            keys = columns.stream().map(c -> new SerializedString(c.key())).toArray(SerializableString[]::new);
+            keys = columns.stream().map(c -> PrettyJson.key(c.key())).toArray(char[][]::new);
             columnKeys.put(columns, keys);
         }
         for (int i = 0; i < keys.length; i++) {
             Column<T> c = columns.get(i);
             Object v = c.value().apply(record);
             if (v == null && c.omitWhenNull()) continue;
-            g.writeFieldName(keys[i]);
+            g.field(keys[i]);
             switch (c.kind()) {
                 case PLAIN -> value(g, v);
                 case MS, PER -> number(g, Fmt.plain((Double) v, 3));
                 case RATIO -> number(g, Fmt.plain((Double) v, 4));
-                case HASH -> g.writeString(Fmt.hash((Long) v));
+                case HASH -> stringOrNull(g, Fmt.hash((Long) v));
             }
         }
     }
 
-    private void message(JsonGenerator g, MessageRecord r) throws IOException {
-        g.writeStartObject();
+    private void message(PrettyJson g, MessageRecord r) throws IOException {
+        g.startObject();
         fields(g, Schema.MESSAGE, r);
         try {
             r.message().info().details().fields((key, value) -> {
                 try {
-                    g.writeFieldName(detailKey(key));
+                    g.field(detailKey(key));
                     value(g, value);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -209,64 +205,78 @@ public final class JsonReport {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        g.writeEndObject();
+        g.endObject();
     }
 
     /** A detail's key as written: {@code extra.<key>} where it is one of a message's own keys. */
-    private SerializableString detailKey(String key) {
-        SerializableString k = detailKeys.get(key);
+    private char[] detailKey(String key) {
+        char[] k = detailKeys.get(key);
         if (k == null) {
-            k = new SerializedString(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
+            k = PrettyJson.key(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
             if (detailKeys.size() < DETAIL_KEYS) detailKeys.put(key, k);
         }
         return k;
     }
 
     /** Strings, numbers, booleans, lists and maps as JSON; anything else as its string form. */
-    private static void value(JsonGenerator g, Object v) throws IOException {
+    private static void value(PrettyJson g, Object v) throws IOException {
         if (v == null) {
-            g.writeNull();
+            g.nul();
         } else if (v instanceof String str) {
-            g.writeString(str);
+            g.string(str);
         } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
+            g.bool(b);
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            g.writeNumber(((Number) v).longValue());
+            g.number(((Number) v).longValue());
         } else if (v instanceof Number n) {
             number(g, Fmt.plain(n.doubleValue(), 3));
         } else if (v instanceof Collection<?> c) {
-            g.writeStartArray();
+            g.startArray();
             for (Object o : c) value(g, o);
-            g.writeEndArray();
+            g.endArray();
         } else if (v instanceof Map<?, ?> map) {
-            g.writeStartObject();
+            g.startObject();
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                g.writeFieldName(String.valueOf(e.getKey()));
+                g.field(String.valueOf(e.getKey()));
                 value(g, e.getValue());
             }
-            g.writeEndObject();
+            g.endObject();
         } else {
-            g.writeString(v.toString());
+            g.string(v.toString());
         }
     }
 
     /** A number as {@link Fmt#plain} wrote it; null as JSON's null. */
-    private static void number(JsonGenerator g, String plain) throws IOException {
-        if (plain == null) g.writeNull();
-        else g.writeNumber(plain);
+    private static void number(PrettyJson g, String plain) throws IOException {
+        if (plain == null) g.nul();
+        else g.number(plain);
     }
 
-    private static void capture(JsonGenerator g, CaptureInfo c) throws IOException {
-        g.writeObjectFieldStart("capture");
-        g.writeNumberField("frames", c.frames());
-        g.writeNumberField("tcpPackets", c.tcpPackets());
-        g.writeObjectFieldStart("otherFrames");
-        for (Map.Entry<String, Long> e : c.otherFrames().entrySet()) g.writeNumberField(e.getKey(), e.getValue());
-        g.writeEndObject();
-        g.writeFieldName("durationMs");
+    private static void stringOrNull(PrettyJson g, String s) throws IOException {
+        if (s == null) g.nul();
+        else g.string(s);
+    }
+
+    private static void capture(PrettyJson g, CaptureInfo c) throws IOException {
+        g.field(CAPTURE);
+        g.startObject();
+        g.field(FRAMES);
+        g.number(c.frames());
+        g.field(TCP_PACKETS);
+        g.number(c.tcpPackets());
+        g.field(OTHER_FRAMES);
+        g.startObject();
+        for (Map.Entry<String, Long> e : c.otherFrames().entrySet()) {
+            g.field(e.getKey());
+            g.number(e.getValue());
+        }
+        g.endObject();
+        g.field(DURATION_MS);
         number(g, Fmt.plain(c.durationMs(), 3));
-        g.writeStringField("stopReason", c.stopReason());
-        g.writeNumberField("startNanos", c.startNanos());
-        g.writeEndObject();
+        g.field(STOP_REASON);
+        stringOrNull(g, c.stopReason());
+        g.field(START_NANOS);
+        g.number(c.startNanos());
+        g.endObject();
     }
 }
