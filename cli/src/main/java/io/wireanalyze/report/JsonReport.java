@@ -149,18 +149,12 @@ public final class JsonReport {
         g.endArray();
     }
 
-    private static final char[] A = PrettyJson.key("a");
-
     /**
      * A batch's elements as the report's writer would write them inside an array: each but the first after ", ", the
      * first after the " " an array's first value gets; into {@code text}.
      */
     private <T> void formatted(List<T> records, Element<T> element, CharRun text) throws IOException {
-        PrettyJson b = new PrettyJson(text);
-        b.startObject();   // the depth of the report's arrays: one object (the result) around them
-        b.field(A);
-        b.startArray();
-        text.clear();
+        PrettyJson b = PrettyJson.arrayValues(text, 1);   // the depth of the report's arrays: in the result's object
         for (T record : records) element.write(this, b, record);
     }
 

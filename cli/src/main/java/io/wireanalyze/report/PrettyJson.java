@@ -53,6 +53,17 @@ final class PrettyJson {
         this(text, null);
     }
 
+    /**
+     * Values of an array open {@code nesting} objects deep into {@code text}, which the caller takes: a batch of the
+     * report's array's values, the first after the space an array's first value gets, each other after a comma.
+     */
+    static PrettyJson arrayValues(CharRun text, int nesting) {
+        PrettyJson j = new PrettyJson(text);
+        j.push();
+        j.nesting = nesting;
+        return j;
+    }
+
     /** Text to {@code out}, through {@code text} ({@link #flush} at the end). */
     PrettyJson(CharRun text, Writer out) {
         this.text = text;
@@ -97,21 +108,15 @@ final class PrettyJson {
 
     /** An entry's key in the open object, as {@link #key} made it. */
     void field(char[] key) throws IOException {
-        if (out != null && text.length() >= FLUSH_CHARS) flush();
-        if (entries[depth - 1]++ > 0) text.write(',');
-        newLine();
+        beforeKey();
         text.write(key, 0, key.length);
-        afterKey = true;
     }
 
     /** An entry's key, escaped here. */
     void field(String name) throws IOException {
-        if (out != null && text.length() >= FLUSH_CHARS) flush();
-        if (entries[depth - 1]++ > 0) text.write(',');
-        newLine();
+        beforeKey();
         quoted(name);
         text.write(" : ", 0, 3);
-        afterKey = true;
     }
 
     void string(String s) throws IOException {
@@ -172,6 +177,10 @@ final class PrettyJson {
         text.write(c);
     }
 
+    private void flushIfFull() throws IOException {
+        if (out != null && text.length() >= FLUSH_CHARS) flush();
+    }
+
     /** Writes the text so far to the writer. */
     void flush() throws IOException {
         if (out == null) return;
@@ -179,12 +188,20 @@ final class PrettyJson {
         text.clear();
     }
 
+    /** The separator and line before an object's entry; the value that follows is the entry's. */
+    private void beforeKey() throws IOException {
+        flushIfFull();
+        if (entries[depth - 1]++ > 0) text.write(',');
+        newLine();
+        afterKey = true;
+    }
+
     private void beforeValue() throws IOException {
         if (afterKey) {
             afterKey = false;
             return;
         }
-        if (out != null && text.length() >= FLUSH_CHARS) flush();
+        flushIfFull();
         if (depth == 0) {
             if (rootValues++ > 0) text.write(' ');
         } else if (entries[depth - 1]++ > 0) {
