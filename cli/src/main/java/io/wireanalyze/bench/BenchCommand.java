@@ -110,7 +110,8 @@ public final class BenchCommand implements Callable<Integer> {
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
                 + " (" + (SMALL_WORKERS_BYTES >> 20) + " MiB with workers, " + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
-                + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", as the launcher" : ""));
+                + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", and " + TENURE_OPTION
+                + " on an analysis under " + (TENURE_BYTES >> 20) + " MiB (not the Spark job's), as the launcher" : ""));
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
@@ -268,9 +269,25 @@ public final class BenchCommand implements Callable<Integer> {
      */
     static final long SMALL_SPARK_BYTES = 1L << 30;
 
+    /**
+     * The launcher's {@code tenure_bytes}: `analyze` (not the Spark job) of less than this promotes what outlives one
+     * young collection at once, with {@link #TENURE_OPTION} (see ./wireanalyze).
+     */
+    static final long TENURE_BYTES = 1L << 30;
+    static final String TENURE_OPTION = "-XX:MaxTenuringThreshold=0";
+
     /** What the launcher adds for an analysis of {@code capture} on {@code workers} workers (0: one thread). */
     static List<String> launcherRule(Path capture, int workers) throws IOException {
         return launcherRule(capture, ROOT, workers >= 2 ? SMALL_WORKERS_BYTES : SMALL_CAPTURE_BYTES);
+    }
+
+    /**
+     * The launcher's rule for the collector on {@code capture} (beside {@link #launcherRule(Path, int)}'s for the
+     * compilers; not for the Spark job): promoted at once under {@link #TENURE_BYTES}.
+     */
+    static List<String> tenureRule(Path capture) throws IOException {
+        long bytes = bytes(capture);
+        return bytes > 0 && bytes < TENURE_BYTES ? List.of(TENURE_OPTION) : List.of();
     }
 
     /** What the launcher adds for {@code analyze --engine spark} of {@code capture} in local mode. */
@@ -283,17 +300,19 @@ public final class BenchCommand implements Callable<Integer> {
      * smaller than {@code smallBytes} in all, else, as root, the compiler threads ahead.
      */
     static List<String> launcherRule(Path capture, boolean root, long smallBytes) throws IOException {
-        long bytes;
-        if (Files.isDirectory(capture)) {
-            try (var files = Files.list(capture)) {
-                bytes = 0;
-                for (Path f : (Iterable<Path>) files::iterator) if (Files.isRegularFile(f)) bytes += Files.size(f);
-            }
-        } else {
-            bytes = Files.size(capture);
-        }
+        long bytes = bytes(capture);
         if (bytes > 0 && bytes < smallBytes) return List.of(SMALL_CAPTURE_OPTION.split(" "));
         return root ? List.of(COMPILER_PRIORITY_OPTION.split(" ")) : List.of();
+    }
+
+    /** A capture's size as the launcher counts it: a file's, or a folder's files' together. */
+    private static long bytes(Path capture) throws IOException {
+        if (!Files.isDirectory(capture)) return Files.size(capture);
+        long bytes = 0;
+        try (var files = Files.list(capture)) {
+            for (Path f : (Iterable<Path>) files::iterator) if (Files.isRegularFile(f)) bytes += Files.size(f);
+        }
+        return bytes;
     }
 
     /** Whether this process runs as root, as the launcher's {@code is_root} asks: the owner of /proc/self (Linux). */

@@ -123,7 +123,10 @@ final class Children {
                 // (when it has made one since this jar was built): start-up weighs on the small captures.
                 cmd.addAll(archiveOptions(archive));
                 cmd.addAll(javaOpts);
-                if (launcherRules) cmd.addAll(BenchCommand.launcherRule(capture, workers(tool)));
+                if (launcherRules) {
+                    cmd.addAll(BenchCommand.launcherRule(capture, workers(tool)));
+                    cmd.addAll(BenchCommand.tenureRule(capture));
+                }
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));
             }

@@ -193,6 +193,20 @@ class BenchCommandTest {
                 BenchCommand.launcherRule(pieces, true, BenchCommand.SMALL_SPARK_BYTES), "1.2 GiB: C2, its threads ahead as root");
     }
 
+    @Test
+    void theBenchPromotesAtOnceUnderTheLaunchersThreshold(@TempDir Path dir) throws IOException {
+        String launcher = Files.readString(Path.of("..", "wireanalyze"));
+        assertTrue(launcher.contains("tenure_bytes=" + BenchCommand.TENURE_BYTES + "\n"), "./wireanalyze's threshold for the collector");
+        assertTrue(launcher.contains("tenure_opts=\"" + BenchCommand.TENURE_OPTION + "\"\n"), "./wireanalyze's option");
+        Path pieces = Files.createDirectories(dir.resolve("pieces"));
+        sparse(pieces.resolve("a.pcap"), 600L << 20);
+        assertEquals(List.of(BenchCommand.TENURE_OPTION), BenchCommand.tenureRule(pieces), "600 MiB");
+        sparse(pieces.resolve("b.pcap"), 500L << 20);
+        assertEquals(List.of(), BenchCommand.tenureRule(pieces), "1.1 GiB: the JVM's own threshold");
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertEquals(List.of(), BenchCommand.tenureRule(empty), "nothing to read");
+    }
+
     /**
      * The launcher itself, run with a {@code java} that only prints its arguments (and a copy of the launcher beside an
      * empty jar, so nothing is built): which JIT options it gives each analysis.
@@ -220,11 +234,15 @@ class BenchCommandTest {
         boolean root = "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim());
         String c1 = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.25", ahead = "-XX:CompilerThreadPriority=-5";
 
+        String tenure = "-XX:MaxTenuringThreshold=0";
         String plainSmall = launch(clone, bin, "analyze", small.toString(), "--workers", "0");
-        assertTrue(plainSmall.contains(c1), plainSmall);
+        assertTrue(plainSmall.contains(c1) && plainSmall.contains(tenure), plainSmall);
         String oneThread = launch(clone, bin, "analyze", "--merge", mid.toString(), "--workers", "0");
         assertFalse(oneThread.contains("TieredStopAtLevel"), oneThread);
         assertEquals(root, oneThread.contains(ahead), oneThread);
+        assertTrue(oneThread.contains(tenure), oneThread);
+        String notAnalyze = launch(clone, bin, "bench", "read-floor", small.toString());
+        assertFalse(notAnalyze.contains(tenure), notAnalyze);
         // With workers C1 goes on to 640 MiB.
         for (String workers : List.of("--workers 2", "--workers=3")) {
             List<String> args = new java.util.ArrayList<>(List.of("analyze", "--merge", mid.toString()));
@@ -233,11 +251,12 @@ class BenchCommandTest {
             assertTrue(withWorkers.contains(c1) && !withWorkers.contains(ahead), workers + ": " + withWorkers);
         }
         String largeWithWorkers = launch(clone, bin, "analyze", "--workers", "2", "--merge", large.toString());
-        assertFalse(largeWithWorkers.contains("TieredStopAtLevel"), largeWithWorkers);
+        assertFalse(largeWithWorkers.contains("TieredStopAtLevel") || largeWithWorkers.contains(tenure), largeWithWorkers);
         assertEquals(root, largeWithWorkers.contains(ahead), largeWithWorkers);
 
         String sparkMid = launch(clone, bin, "analyze", "--engine", "spark", "--merge", mid.toString());
         assertTrue(sparkMid.contains(c1) && sparkMid.contains("io.wireanalyze.cli.WireAnalyze"), sparkMid);
+        assertFalse(sparkMid.contains(tenure), sparkMid);
         String sparkLarge = launch(clone, bin, "analyze", "--engine=spark", "--merge", large.toString());
         assertFalse(sparkLarge.contains("TieredStopAtLevel"), sparkLarge);
         assertEquals(root, sparkLarge.contains(ahead), sparkLarge);
