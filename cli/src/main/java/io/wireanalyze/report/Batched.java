@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -45,7 +47,7 @@ final class Batched {
     }
 
     /** What the writing thread is handed after the last batch. */
-    private static final Future<CharRun> END = java.util.concurrent.CompletableFuture.completedFuture(null);
+    private static final Future<CharRun> END = CompletableFuture.completedFuture(null);
 
     private Batched() {
     }
@@ -110,7 +112,7 @@ final class Batched {
                     sink.write(text);
                     spare.add(text);
                 }
-            } catch (InterruptedException | java.io.InterruptedIOException e) {
+            } catch (InterruptedException | InterruptedIOException e) {
                 // abandoned: the report's thread failed, or was interrupted
             } catch (Throwable t) {
                 failure = t;
@@ -153,11 +155,7 @@ final class Batched {
 
         private void rethrow() throws IOException {
             Throwable t = failure;
-            if (t == null) return;
-            if (t instanceof IOException io) throw io;
-            if (t instanceof RuntimeException re) throw re;
-            if (t instanceof Error err) throw err;
-            throw new IOException(t);
+            if (t != null) throw rethrown(t);
         }
     }
 
@@ -174,12 +172,17 @@ final class Batched {
         try {
             return batch.get();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) throw io;
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IOException(e.getCause());
-        } catch (java.util.concurrent.CancellationException e) {
+            throw rethrown(e.getCause());
+        } catch (CancellationException e) {
             throw new InterruptedException("a batch was cancelled");
         }
+    }
+
+    /** A formatter's or the sink's failure, thrown as it was (unchecked or I/O), else as the cause of an IOException. */
+    private static IOException rethrown(Throwable t) {
+        if (t instanceof IOException io) return io;
+        if (t instanceof RuntimeException re) throw re;
+        if (t instanceof Error err) throw err;
+        return new IOException(t);
     }
 }

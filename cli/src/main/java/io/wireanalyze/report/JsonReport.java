@@ -118,7 +118,7 @@ public final class JsonReport {
         array(g, INVOCATIONS, r.invocations(), (report, to, i) -> report.object(to, Schema.INVOCATION, i));
         capture(g, r.capture());
         g.field(SOURCE);
-        stringOrNull(g, r.source());
+        g.string(r.source());
         g.endObject();
     }
 
@@ -177,9 +177,9 @@ public final class JsonReport {
             g.field(keys[i]);
             switch (c.kind()) {
                 case PLAIN -> value(g, v);
-                case MS, PER -> number(g, Fmt.plain((Double) v, 3));
-                case RATIO -> number(g, Fmt.plain((Double) v, 4));
-                case HASH -> stringOrNull(g, Fmt.hash((Long) v));
+                case MS, PER -> g.number(Fmt.plain((Double) v, 3));
+                case RATIO -> g.number(Fmt.plain((Double) v, 4));
+                case HASH -> g.string(Fmt.hash((Long) v));
             }
         }
     }
@@ -223,7 +223,7 @@ public final class JsonReport {
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             g.number(((Number) v).longValue());
         } else if (v instanceof Number n) {
-            number(g, Fmt.plain(n.doubleValue(), 3));
+            g.number(Fmt.plain(n.doubleValue(), 3));
         } else if (v instanceof Collection<?> c) {
             g.startArray();
             for (Object o : c) value(g, o);
@@ -238,17 +238,6 @@ public final class JsonReport {
         } else {
             g.string(v.toString());
         }
-    }
-
-    /** A number as {@link Fmt#plain} wrote it; null as JSON's null. */
-    private static void number(PrettyJson g, String plain) throws IOException {
-        if (plain == null) g.nul();
-        else g.number(plain);
-    }
-
-    private static void stringOrNull(PrettyJson g, String s) throws IOException {
-        if (s == null) g.nul();
-        else g.string(s);
     }
 
     private static void capture(PrettyJson g, CaptureInfo c) throws IOException {
@@ -266,9 +255,9 @@ public final class JsonReport {
         }
         g.endObject();
         g.field(DURATION_MS);
-        number(g, Fmt.plain(c.durationMs(), 3));
+        g.number(Fmt.plain(c.durationMs(), 3));
         g.field(STOP_REASON);
-        stringOrNull(g, c.stopReason());
+        g.string(c.stopReason());
         g.field(START_NANOS);
         g.number(c.startNanos());
         g.endObject();

@@ -119,9 +119,11 @@ final class PrettyJson {
         text.write(" : ", 0, 3);
     }
 
+    /** A string value; null as JSON's null (as Jackson's {@code writeString(null)}). */
     void string(String s) throws IOException {
         beforeValue();
-        quoted(s);
+        if (s == null) text.write("null", 0, 4);
+        else quoted(s);
     }
 
     void number(long n) throws IOException {
@@ -144,10 +146,11 @@ final class PrettyJson {
         }
     }
 
-    /** A number already in its text form (as {@link Fmt#plain} gives it). */
+    /** A number already in its text form (as {@link Fmt#plain} gives it); null as JSON's null (as Jackson's). */
     void number(String plain) throws IOException {
         beforeValue();
-        text.write(plain, 0, plain.length());
+        if (plain == null) text.write("null", 0, 4);
+        else text.write(plain, 0, plain.length());
     }
 
     void bool(boolean b) throws IOException {

@@ -99,6 +99,8 @@ class PrettyJsonTest {
             t.endArray();
             t.endObject();
             t.endObject();
+            t.string(null);   // JSON's null, as Jackson writes it
+            t.number((String) null);
             t.endArray();
         };
         String ours = ours(script);
