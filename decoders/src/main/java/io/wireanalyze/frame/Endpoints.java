@@ -14,6 +14,14 @@ public final class Endpoints {
 
     private final Endpoint[] slots = new Endpoint[SLOTS];
 
+    /**
+     * The endpoint with these fields (as {@link Endpoint} holds them), from here when a packet before had it: for a
+     * reader given packets another reader parsed (a cluster's driver, given a file's segments by its task).
+     */
+    public Endpoint of(boolean v6, long hi, long lo, int port) {
+        return v6 ? ipv6(hi, lo, port) : ipv4((int) lo, port);
+    }
+
     Endpoint ipv4(int address, int port) {
         long lo = Integer.toUnsignedLong(address);
         int i = slot(0, lo, port);

@@ -1,5 +1,7 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.frame.Endpoint;
+import io.wireanalyze.frame.Endpoints;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.LinkType;
 import io.wireanalyze.frame.PacketParser;
@@ -21,9 +23,9 @@ import java.util.List;
  * The split analysis ({@link SplitAnalysis}) for an engine whose parts run in other JVMs, a cluster's (the Spark job):
  * each step is a function of bytes to bytes, so that the engine ships only bytes and schedules nothing of its own.
  * <ol>
- * <li>A file's task writes each frame's {@linkplain #header headers}: a TCP packet cut after its TCP header (what the
- * pass over the headers reads), an IP fragment whole (it may complete a datagram), any other frame as what it is
- * (a label). About 90 bytes a frame.</li>
+ * <li>A file's task writes each frame's {@linkplain #header headers}: a TCP packet as the fields of its segment that the
+ * pass over the headers reads (parsed there, on the executors, not again on the driver), an IP fragment whole (it may
+ * complete a datagram), any other frame as what it is (a label). About 50 bytes a TCP packet.</li>
  * <li>The driver reads the headers of every file in capture order ({@link Driver}, the pass {@link SplitAnalysis.Headers}
  * makes on one machine): the capture's counts and times, copies, and for each TCP packet counted its frame number,
  * TCP index and elapsed time. These go back to the files' tasks.</li>
@@ -36,7 +38,11 @@ import java.util.List;
  */
 public final class ClusterAnalysis {
 
-    private static final int FRAME = 1, LABEL = 2;
+    private static final int FRAME = 1, LABEL = 2, SEGMENT = 3;
+    /** A segment's headers after its kind: interface, IP version, ports, numbers, flags, window, length, identity. */
+    private static final int SEGMENT_BYTES = 4 + 1 + 2 + 2 + 4 + 4 + 1 + 2 + 4 + 8;
+    /** No bytes: a segment's frame in the driver's pass, which reads no frame's bytes. */
+    private static final ByteBuffer NO_BYTES = ByteBuffer.allocate(0).asReadOnlyBuffer();
     private static final LinkType[] LINKS = LinkType.values();
 
     private ClusterAnalysis() {
@@ -44,11 +50,33 @@ public final class ClusterAnalysis {
 
     /** Writes what the pass over the headers needs of {@code frame} (see the class comment). */
     public static void header(Frame frame, List<Protocol> protocols, DataOutputStream out) throws IOException {
-        PacketParser.Result r = PacketParser.parse(frame);
+        header(frame, protocols, null, out);
+    }
+
+    /**
+     * {@link #header(Frame, List, DataOutputStream)}, the segment's endpoints taken from {@code endpoints} (a file's
+     * task parses its frames in turn: no endpoint made a packet); null: made for each.
+     */
+    public static void header(Frame frame, List<Protocol> protocols, Endpoints endpoints, DataOutputStream out) throws IOException {
+        PacketParser.Result r = PacketParser.parse(frame, endpoints);
         out.writeLong(frame.timestampNanos());
-        if (r.kind() == PacketParser.Kind.TCP || r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
+        if (r.kind() == PacketParser.Kind.TCP) {
+            TcpSegment s = r.segment();
+            out.writeByte(SEGMENT);
+            out.writeInt(frame.interfaceIndex());
+            out.writeByte(s.src().v6() ? 1 : 0);
+            writeAddress(s.src(), out);
+            writeAddress(s.dst(), out);
+            out.writeShort(s.src().port());
+            out.writeShort(s.dst().port());
+            out.writeInt((int) s.seq());
+            out.writeInt((int) s.ack());
+            out.writeByte(s.flags());
+            out.writeShort(s.window());
+            out.writeInt(s.payloadLength());
+            out.writeLong(s.identity());
+        } else if (r.kind() == PacketParser.Kind.IP_FRAGMENT && r.payload() != null) {
             int keep = frame.capturedLength();
-            if (r.kind() == PacketParser.Kind.TCP) keep -= r.segment().payload().remaining();
             ByteBuffer b = frame.bytes();
             out.writeByte(FRAME);
             out.writeByte(frame.link().ordinal());
@@ -65,12 +93,23 @@ public final class ClusterAnalysis {
         }
     }
 
+    /** An address as {@link Endpoint} holds it: IPv4's 32 bits, IPv6's 128. */
+    private static void writeAddress(Endpoint e, DataOutputStream out) throws IOException {
+        if (e.v6()) {
+            out.writeLong(e.hi());
+            out.writeLong(e.lo());
+        } else {
+            out.writeInt((int) e.lo());
+        }
+    }
+
     /**
-     * One frame's headers as {@link #header} wrote them: for a frame, its bytes (a TCP packet cut after its TCP header, an
-     * IP fragment whole), a view of what {@link HeaderReader} reads; else the label of what it is.
+     * One frame's headers as {@link #header} wrote them: for a TCP packet, its segment's fields ({@code segment}, a view
+     * of what {@link HeaderReader} reads, from the interface index on); for an IP fragment, its bytes, whole; else the
+     * label of what it is.
      */
     public record Header(long timestampNanos, int link, int rawLinkType, int originalLength, int interfaceIndex,
-                         ByteBuffer bytes, String label) {
+                         ByteBuffer bytes, String label, ByteBuffer segment) {
 
         Frame frame(long number) {
             return new Frame(number, timestampNanos, LINKS[link], rawLinkType, bytes, originalLength, interfaceIndex);
@@ -102,7 +141,15 @@ public final class ClusterAnalysis {
                     if (2 + length > in.remaining()) throw new BufferUnderflowException();
                     String label = new DataInputStream(new ByteArrayInputStream(bytes, in.position(), 2 + length)).readUTF();
                     in.position(in.position() + 2 + length);
-                    return new Header(nanos, 0, 0, 0, 0, null, label);
+                    return new Header(nanos, 0, 0, 0, 0, null, label, null);
+                }
+                if (kind == SEGMENT) {
+                    if (in.remaining() < 5) throw new BufferUnderflowException();
+                    int n = SEGMENT_BYTES + (in.get(in.position() + 4) == 0 ? 2 * 4 : 2 * 16);
+                    if (n > in.remaining()) throw new BufferUnderflowException();
+                    ByteBuffer segment = in.slice(in.position(), n);
+                    in.position(in.position() + n);
+                    return new Header(nanos, 0, 0, 0, 0, null, null, segment);
                 }
                 if (kind != FRAME) throw new IOException("a frame's headers of an unknown kind " + kind + " at byte " + at);
                 int link = in.get(), raw = in.getInt(), original = in.getInt(), iface = in.getInt(), n = in.getInt();
@@ -111,7 +158,7 @@ public final class ClusterAnalysis {
                 }
                 ByteBuffer frame = in.slice(in.position(), n);
                 in.position(in.position() + n);
-                return new Header(nanos, link, raw, original, iface, frame, null);
+                return new Header(nanos, link, raw, original, iface, frame, null, null);
             } catch (BufferUnderflowException e) {
                 throw new IOException("frame headers cut short at byte " + at + " of " + bytes.length, e);
             }
@@ -141,10 +188,43 @@ public final class ClusterAnalysis {
                 reassembled = null;
                 return false;
             }
+            if (h.segment() != null) {
+                reassembled = null;
+                return headers.accept(segment(h, number), h.timestampNanos()) != null;
+            }
             Frame frame = h.frame(number);
             TcpSegment s = headers.accept(frame);
             reassembled = s != null && s.frame() != frame ? s.frame() : null;
             return s != null;
+        }
+
+        /** The segment a file's task parsed, as {@link #header} wrote its fields; its frame without bytes (none read here). */
+        TcpSegment segment(Header h, long number) {
+            ByteBuffer b = h.segment();
+            int at = 0;
+            int iface = b.getInt(at);
+            boolean v6 = b.get(at + 4) != 0;
+            at += 5;
+            long srcHi = 0, srcLo, dstHi = 0, dstLo;
+            if (v6) {
+                srcHi = b.getLong(at);
+                srcLo = b.getLong(at + 8);
+                dstHi = b.getLong(at + 16);
+                dstLo = b.getLong(at + 24);
+                at += 32;
+            } else {
+                srcLo = Integer.toUnsignedLong(b.getInt(at));
+                dstLo = Integer.toUnsignedLong(b.getInt(at + 4));
+                at += 8;
+            }
+            Endpoint src = headers.endpoint(v6, srcHi, srcLo, Short.toUnsignedInt(b.getShort(at)));
+            Endpoint dst = headers.endpoint(v6, dstHi, dstLo, Short.toUnsignedInt(b.getShort(at + 2)));
+            long seq = Integer.toUnsignedLong(b.getInt(at + 4)), ack = Integer.toUnsignedLong(b.getInt(at + 8));
+            int flags = Byte.toUnsignedInt(b.get(at + 12)), window = Short.toUnsignedInt(b.getShort(at + 13));
+            int payloadLength = b.getInt(at + 15);
+            long identity = b.getLong(at + 19);
+            Frame frame = new Frame(number, h.timestampNanos(), LinkType.UNKNOWN, 0, NO_BYTES, 0, iface);
+            return new TcpSegment(frame, src, dst, seq, ack, flags, window, NO_BYTES, payloadLength, identity);
         }
 
         /**

@@ -95,12 +95,31 @@ public final class SplitAnalysis {
                 tracker.other(label(r, protocols));
                 return null;
             }
-            long i = tracker.tcp(r.segment(), packet.timestampNanos());
+            return counted(r.segment(), packet.timestampNanos());
+        }
+
+        /**
+         * Takes the next frame when it is a TCP segment that a file's task parsed ({@link ClusterAnalysis#header}: a
+         * cluster's driver need not parse it again): as {@link #accept(Frame)} takes the frame it came in.
+         */
+        TcpSegment accept(TcpSegment s, long nanos) {
+            tracker.frame(nanos);
+            return counted(s, nanos);
+        }
+
+        /** A TCP segment, counted unless it is a copy of a packet already seen; its figures kept. */
+        private TcpSegment counted(TcpSegment s, long nanos) {
+            long i = tracker.tcp(s, nanos);
             if (i < 0) return null;   // a copy of a packet already seen: counted once
             tcpIndex = i;
             elapsed = tracker.elapsed();
             clock = tracker.lastNanos();
-            return r.segment();
+            return s;
+        }
+
+        /** The endpoint with these fields, found among the packets' so far where one had it. */
+        io.wireanalyze.frame.Endpoint endpoint(boolean v6, long hi, long lo, int port) {
+            return endpoints.of(v6, hi, lo, port);
         }
 
         /** What a frame that is not a TCP packet is, for the capture's count of frames not decoded. */
@@ -162,6 +181,12 @@ public final class SplitAnalysis {
     /** A part: the connections of some flows, fed their TCP packets in capture order with {@link Headers}' figures. */
     public static final class PartAnalysis {
         private final Analyzer analyzer;
+        /**
+         * The endpoints of the frames this part parsed itself ({@link #accept(Frame, long, long, long)}: a cluster's
+         * task, shipped frames), found there rather than made again for each packet, as the pass over the headers
+         * finds them; made with the first such frame (a worker on this machine is given its segments parsed).
+         */
+        private Endpoints endpoints;
 
         /** @param captureStartNanos the capture's first frame's time ({@link Headers#captureStartNanos()}) */
         public PartAnalysis(AnalysisOptions options, int recordsInMemory, Round round, long captureStartNanos) {
@@ -173,7 +198,8 @@ public final class SplitAnalysis {
          * ships frames to its tasks) with its figures.
          */
         public void accept(Frame packet, long tcpIndex, long elapsed, long clock) {
-            TcpSegment s = PacketParser.parse(packet).segment();
+            if (endpoints == null) endpoints = new Endpoints();
+            TcpSegment s = PacketParser.parse(packet, endpoints).segment();
             accept(s, FlowKey.of(s.src(), s.dst()), tcpIndex, elapsed, clock);
         }
 

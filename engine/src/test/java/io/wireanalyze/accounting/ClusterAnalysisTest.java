@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,13 +79,133 @@ class ClusterAnalysisTest {
         assertTrue(frames.size() > 0);
     }
 
+    /**
+     * A file's task writes a TCP packet as its segment's fields, the driver reads them without the frame: the fixtures
+     * are IPv4, so this is a real capture's frames carried in IPv6 (each IPv4 header replaced by an IPv6 one, each
+     * endpoint's address made of 2001:db8::/32, its port and its IPv4 address, so that both halves of an address tell
+     * the endpoints apart; the TCP segments as they were): the same result as the whole capture's.
+     */
+    @Test
+    void ipv6SegmentsGoThroughTheDriverAsTheyDoInOneAnalysis() throws IOException {
+        AnalysisOptions options = AnalysisOptions.defaults();
+        List<Frame> v6 = new ArrayList<>();
+        for (Frame f : TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"))) v6.add(asIpv6(f));
+        AnalysisResult whole = Analyses.analyze(v6, options);
+        assertTrue(whole.summary().packets() > 40, "the capture's TCP packets counted: " + whole.summary().packets());
+        assertTrue(whole.summary().invocations() > 0, "its invocations found");
+        assertTrue(whole.connections().get(0).client().startsWith("[2001:db8:0:"), whole.connections().get(0).client());
+        for (int parts : new int[]{1, 3}) {
+            try (AnalysisResult cluster = run(v6, parts, new Random(parts), options, Analyzer.RECORDS_IN_MEMORY, null)) {
+                SplitAnalysisTest.same(whole, cluster, "IPv6, " + parts + " parts");
+            }
+        }
+    }
+
+    /**
+     * What the driver reads of a TCP packet is the segment the file's task parsed, field for field: IPv4 and IPv6, a
+     * capture with copies of packets (their identities tell them apart) and one cut by a snaplen (lengths on the wire).
+     */
+    @Test
+    void theDriverReadsEachSegmentAsTheFilesTaskParsedIt() throws IOException {
+        List<Frame> frames = new ArrayList<>();
+        for (String fixture : List.of("jrmp/lookup-then-invoke.pcap", "hostile/jrmp-duplicated.pcap", "hostile/jrmp-snaplen-1024.pcap")) {
+            List<Frame> some = TestCaptures.frames(TestCaptures.fixture(fixture));
+            frames.addAll(some);
+            if (fixture.startsWith("jrmp/")) for (Frame f : some) frames.add(asIpv6(f));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        for (Frame f : frames) ClusterAnalysis.header(f, AnalysisOptions.defaults().protocols(), new io.wireanalyze.frame.Endpoints(), out);
+        out.flush();
+        ClusterAnalysis.HeaderReader in = new ClusterAnalysis.HeaderReader(bytes.toByteArray());
+        ClusterAnalysis.Driver driver = new ClusterAnalysis.Driver(AnalysisOptions.defaults());
+        int segments = 0, v6 = 0;
+        for (Frame f : frames) {
+            ClusterAnalysis.Header h = in.next();
+            io.wireanalyze.frame.TcpSegment parsed = io.wireanalyze.frame.PacketParser.parse(f).segment();
+            assertEquals(parsed == null, h.segment() == null, "frame " + f.number() + ": a segment");
+            if (parsed == null) continue;
+            io.wireanalyze.frame.TcpSegment read = driver.segment(h, f.number());
+            String what = "frame " + f.number() + " " + parsed.src() + " > " + parsed.dst();
+            assertEquals(parsed.src(), read.src(), what);
+            assertEquals(parsed.dst(), read.dst(), what);
+            assertEquals(parsed.seq(), read.seq(), what);
+            assertEquals(parsed.ack(), read.ack(), what);
+            assertEquals(parsed.flags(), read.flags(), what);
+            assertEquals(parsed.window(), read.window(), what);
+            assertEquals(parsed.payloadLength(), read.payloadLength(), what);
+            assertEquals(parsed.identity(), read.identity(), what);
+            assertEquals(f.interfaceIndex(), read.frame().interfaceIndex(), what);
+            assertEquals(f.timestampNanos(), read.frame().timestampNanos(), what);
+            segments++;
+            if (parsed.src().v6()) v6++;
+        }
+        assertEquals(null, in.next(), "no headers after the last frame's");
+        assertTrue(segments > 200 && v6 > 40, segments + " segments, " + v6 + " over IPv6");
+    }
+
+    /** An Ethernet frame's IPv4 packet carried in IPv6 instead, its TCP segment unchanged. */
+    private static Frame asIpv6(Frame f) {
+        ByteBuffer b = f.bytes();
+        byte[] in = new byte[b.remaining()];
+        b.get(b.position(), in);
+        int ihl = (in[14] & 0x0f) * 4;
+        int total = ((in[16] & 0xff) << 8) | (in[17] & 0xff);
+        byte[] out = new byte[in.length - ihl + 40];
+        System.arraycopy(in, 0, out, 0, 12);
+        out[12] = (byte) 0x86;
+        out[13] = (byte) 0xdd;
+        out[14] = 0x60;
+        int payload = total - ihl;
+        out[18] = (byte) (payload >> 8);
+        out[19] = (byte) payload;
+        out[20] = 6;    // TCP
+        out[21] = 64;   // hop limit
+        for (int side = 0; side < 2; side++) {
+            int at = 22 + 16 * side;
+            out[at] = 0x20;
+            out[at + 1] = 0x01;
+            out[at + 2] = 0x0d;
+            out[at + 3] = (byte) 0xb8;
+            System.arraycopy(in, 14 + ihl + 2 * side, out, at + 6, 2);   // the port: loopback's endpoints differ in it alone
+            System.arraycopy(in, 14 + 12 + 4 * side, out, at + 12, 4);
+        }
+        System.arraycopy(in, 14 + ihl, out, 14 + 40, in.length - 14 - ihl);
+        return new Frame(f.number(), f.timestampNanos(), f.link(), f.rawLinkType(), ByteBuffer.wrap(out).asReadOnlyBuffer(),
+                f.originalLength() - ihl + 40, f.interfaceIndex());
+    }
+
+    @Test
+    void headersCutShortInASegmentAreAClearError() throws IOException {
+        List<Frame> frames = TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        ClusterAnalysis.header(frames.get(0), AnalysisOptions.defaults().protocols(), out);
+        out.flush();
+        int whole = bytes.size();
+        assertEquals(8 + 1 + 40, whole, "a TCP packet over IPv4: its time, its kind and its segment's 40 bytes");
+        for (int cut : new int[]{whole - 1, 8 + 1 + 3}) {
+            byte[] b = java.util.Arrays.copyOf(bytes.toByteArray(), cut);
+            IOException e = assertThrows(IOException.class, () -> new ClusterAnalysis.HeaderReader(b).next());
+            assertEquals("frame headers cut short at byte 0 of " + cut, e.getMessage());
+        }
+    }
+
+    private static List<String> files(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
     /** The cluster's steps, in one JVM, with nothing but bytes between them. */
     static AnalysisResult run(List<Frame> frames, int parts, Random random, AnalysisOptions options, int recordsInMemory, Path recordsDir)
             throws IOException {
         // A file's task: every frame's headers.
         ByteArrayOutputStream headerBytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(headerBytes);
-        for (Frame f : frames) ClusterAnalysis.header(f, options.protocols(), out);
+        // As a file's task does, its endpoints found again (records in files) or made for each packet.
+        io.wireanalyze.frame.Endpoints endpoints = recordsDir != null ? new io.wireanalyze.frame.Endpoints() : null;
+        for (Frame f : frames) ClusterAnalysis.header(f, options.protocols(), endpoints, out);
         out.flush();
         byte[] round = ClusterAnalysis.firstRound();
         for (int r = 1; ; r++) {

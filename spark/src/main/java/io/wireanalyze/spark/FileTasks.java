@@ -4,6 +4,7 @@ import io.wireanalyze.accounting.AnalysisOptions;
 import io.wireanalyze.accounting.ClusterAnalysis;
 import io.wireanalyze.capture.CaptureFiles;
 import io.wireanalyze.cli.OptionsRecipe;
+import io.wireanalyze.frame.Endpoints;
 import io.wireanalyze.frame.Frame;
 import io.wireanalyze.frame.FrameSource;
 import io.wireanalyze.frame.LinkType;
@@ -136,8 +137,9 @@ final class FileTasks {
         try (Opened opened = open(name); FrameSource source = opened.source()) {
             Bytes bytes = new Bytes(1 << 16);
             DataOutputStream out = new DataOutputStream(bytes);
+            Endpoints endpoints = new Endpoints();
             Frame f;
-            while ((f = source.next()) != null) ClusterAnalysis.header(f, options.protocols(), out);
+            while ((f = source.next()) != null) ClusterAnalysis.header(f, options.protocols(), endpoints, out);
             out.flush();
             return new Headers(file, name, bytes.toByteArray(), source.stopReason(), null);
         } catch (IOException | RuntimeException e) {
