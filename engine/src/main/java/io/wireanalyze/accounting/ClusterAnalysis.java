@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -271,9 +272,11 @@ public final class ClusterAnalysis {
 
         /**
          * Settles {@code parts} parts, asking {@code part} for each one's bytes in turn; with a {@code recordsDir}, each
-         * part's records go to a file there as soon as it is read, so the driver holds one part's bytes at a time, and of
-         * every part only its facts and figures; they are copied into the result's own lists, so the caller may delete
-         * the folder as soon as this returns.
+         * part's records go to a file of its own there ({@code wireanalyze-part-N-*.records}) as soon as it is read, so
+         * the driver holds one part's bytes at a time, and of every part only its facts and figures. The result reads
+         * the parts' records from their files as its reports are written (merged as they are read, as on one machine:
+         * not copied into spills of its own first), and closing it deletes them; so the folder must outlive the result
+         * ({@link #recordsDirectory()} does). Should settling fail, the files read so far go at once.
          */
         public Settled settle(int parts, PartSource part, Path recordsDir, String source, String stopReason, int recordsInMemory)
                 throws IOException {
@@ -282,10 +285,31 @@ public final class ClusterAnalysis {
                 ended = true;
             }
             List<SplitAnalysis.Part> read = new ArrayList<>(parts);
-            for (int p = 0; p < parts; p++) read.add(PartBytes.read(part.bytes(p), recordsDir == null ? null : recordsDir.resolve("part-" + p)));
-            SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason, recordsDir == null);
-            return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
+            try {
+                for (int p = 0; p < parts; p++) {
+                    Path file = recordsDir == null ? null : Files.createTempFile(recordsDir, "wireanalyze-part-" + p + "-", ".records");
+                    try {
+                        read.add(PartBytes.read(part.bytes(p), file));
+                    } catch (IOException | RuntimeException e) {
+                        if (file != null) Files.deleteIfExists(file);
+                        throw e;
+                    }
+                }
+                SplitAnalysis.Settled s = SplitAnalysis.settle(read, headers.tracker, recordsInMemory, source, stopReason);
+                return new Settled(s.result(), s.anotherRound() == null ? null : PartBytes.write(s.anotherRound()));
+            } catch (IOException | RuntimeException e) {
+                for (SplitAnalysis.Part p : read) p.close();
+                throw e;
+            }
         }
+    }
+
+    /**
+     * Where a driver's parts' records may go ({@link Driver#settle}): the folder of the analysis' spills (the system
+     * property {@code wireanalyze.spill.dir}, else {@code java.io.tmpdir}), which outlives every result.
+     */
+    public static Path recordsDirectory() {
+        return Spill.directory();
     }
 
     /** A part's bytes, by its index, fetched when the settle step comes to it. */

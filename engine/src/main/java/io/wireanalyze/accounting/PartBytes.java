@@ -89,7 +89,8 @@ final class PartBytes {
     /**
      * A part written by {@link #write}; with a {@code recordsFile}, its records are written there now and read from
      * it as they are iterated, so that the caller need not keep {@code bytes} (the driver of many parts holds their
-     * facts and figures, not their records).
+     * facts and figures, not their records). The file is the part's lists': closing the last of them ({@link
+     * Spill#close}, as closing the result they went into does) deletes it.
      */
     static SplitAnalysis.Part read(byte[] bytes, Path recordsFile) throws IOException {
         try {
@@ -129,22 +130,36 @@ final class PartBytes {
             throw new IOException("a part's records are " + (bytes.length - start) + " bytes (its header says " + offsets[4] + ")");
         }
         Source source;
+        Runnable release;
         if (recordsFile == null) {
             source = offset -> new ByteArrayInputStream(bytes, start + (int) offset, bytes.length - start - (int) offset);
+            release = null;
         } else {
             try (OutputStream out = Files.newOutputStream(recordsFile)) {
                 out.write(bytes, start, bytes.length - start);
             }
+            recordsFile.toFile().deleteOnExit();   // only a backstop, for what a failure left: closing the lists deletes it
             source = offset -> {
                 FileChannel channel = FileChannel.open(recordsFile, StandardOpenOption.READ);
                 channel.position(offset);
                 return new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
             };
+            int[] open = {4};   // the part's lists reading the file
+            release = () -> {
+                synchronized (open) {
+                    if (--open[0] > 0) return;
+                }
+                try {
+                    Files.deleteIfExists(recordsFile);
+                } catch (IOException e) {
+                    recordsFile.toFile().deleteOnExit();   // held open elsewhere (Windows): at exit, then
+                }
+            };
         }
-        var stats = new Records<>(source, offsets[0], counts[0], codecs.connections);
-        var messages = new Records<>(source, offsets[1], counts[1], codecs.messages);
-        var invocations = new Records<>(source, offsets[2], counts[2], codecs.invocations);
-        var packets = new Records<>(source, offsets[3], counts[3], codecs.packets);
+        var stats = new Records<>(source, release, offsets[0], counts[0], codecs.connections);
+        var messages = new Records<>(source, release, offsets[1], counts[1], codecs.messages);
+        var invocations = new Records<>(source, release, offsets[2], counts[2], codecs.invocations);
+        var packets = new Records<>(source, release, offsets[3], counts[3], codecs.packets);
         return new SplitAnalysis.Part(totals, logs, known, unpinned, provisional, firsts, stats, messages, invocations, packets, codecs,
                 messageLimit, messagesLeftOut);
     }
@@ -308,20 +323,32 @@ final class PartBytes {
     }
 
     /**
-     * One list of a part's records, read from its source each time it is iterated. The settle step reads each list once,
-     * in order; a file's stream is closed when its last record has been read.
+     * One list of a part's records, read from its source each time it is iterated (the settle step reads the
+     * invocations once; a result merged from parts reads the others as its reports are written); a file's stream is
+     * closed when its last record has been read. Closed ({@link Spill#close}), it lets its file go ({@code release}: the
+     * last of a part's lists to close deletes it) and cannot be read again.
      */
-    private static final class Records<T> extends AbstractList<T> {
+    private static final class Records<T> extends AbstractList<T> implements Spill.Closing {
         private final Source source;
+        private final Runnable release;
         private final long offset;
         private final int size;
         private final Spill.Codec<T> codec;
+        private boolean closed;
 
-        Records(Source source, long offset, int size, Spill.Codec<T> codec) {
+        Records(Source source, Runnable release, long offset, int size, Spill.Codec<T> codec) {
             this.source = source;
+            this.release = release;
             this.offset = offset;
             this.size = size;
             this.codec = codec;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (closed) return;
+            closed = true;
+            if (release != null) release.run();
         }
 
         @Override
@@ -336,6 +363,9 @@ final class PartBytes {
 
         @Override
         public Iterator<T> iterator() {
+            synchronized (this) {
+                if (closed) throw new IllegalStateException("a part's records: already closed, their file deleted");
+            }
             if (size == 0) return java.util.Collections.emptyIterator();
             SpillIn in;
             try {

@@ -253,7 +253,7 @@ final class Spill<T> {
     }
 
     /** A list read from files that {@link #close} deletes. */
-    private interface Closing {
+    interface Closing {
         void close();
     }
 

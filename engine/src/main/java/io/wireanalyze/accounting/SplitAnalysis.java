@@ -51,6 +51,14 @@ public final class SplitAnalysis {
                 boolean provisional, long[] firsts, List<AnalysisResult.ConnectionStats> connections, List<Codecs.Keyed<MessageRecord>> messages,
                 List<PendingInvocation> invocations, List<AnalysisResult.PacketRow> packets, Codecs codecs,
                 int messageLimit, long messagesLeftOut) {
+
+        /** Lets its records' files go (where they are in files), when no result took them. */
+        void close() {
+            Spill.close(connections);
+            Spill.close(messages);
+            Spill.close(invocations);
+            Spill.close(packets);
+        }
     }
 
     /** The settled result, and the next round when one is needed (else null). */
@@ -287,19 +295,12 @@ public final class SplitAnalysis {
         }
     }
 
-    /** Joins the parts of one capture into its result (see the class comment). */
-    static Settled settle(List<Part> parts, Tracker tracker, int recordsInMemory, String source,
-                          String stopReason) {
-        return settle(parts, tracker, recordsInMemory, source, stopReason, true);
-    }
-
     /**
-     * Joins the parts of one capture into its result; {@code partsOutliveSettle} says whether the parts' records can
-     * still be read while the result is (a cluster's driver deletes the files they came in once settle returns: then
-     * they are copied into the result's own spills).
+     * Joins the parts of one capture into its result (see the class comment). The parts' records are read as the
+     * result is: they must outlive it, and closing it closes them.
      */
     static Settled settle(List<Part> parts, Tracker tracker, int recordsInMemory, String source,
-                          String stopReason, boolean partsOutliveSettle) {
+                          String stopReason) {
         Totals totals = new Totals();
         List<FactLog> logs = new ArrayList<>();
         Set<Lane.Server> known = new HashSet<>();
@@ -332,7 +333,7 @@ public final class SplitAnalysis {
             messages = p.messages();
             invocations = p.invocations();
             packets = p.packets();
-        } else if (partsOutliveSettle && parts.stream().allMatch(SplitAnalysis::numberedInOrder)) {
+        } else if (parts.stream().allMatch(SplitAnalysis::numberedInOrder)) {
             // Each part's records are in the result's order already, and numbering its connections in the capture keeps
             // that order (it numbered them by their first packets, as the capture does): merged as they are read.
             codecs = new Codecs();

@@ -57,10 +57,13 @@ class ClusterAnalysisTest {
         try (AnalysisResult cluster = run(frames, 7, random, options, Analyzer.RECORDS_IN_MEMORY, recordsDir)) {
             SplitAnalysisTest.same(whole, cluster, pcap + ": 7 parts, records in files");
         }
+        assertEquals(List.of(), files(recordsDir), pcap + ": the parts' files go with the result");
+        Path spilledDir = Files.createTempDirectory(work, "spilled");
         try (AnalysisResult wholeSpilled = Analyzer.analyze(() -> TestCaptures.source("capture", frames), options, f -> { }, 4);
-             AnalysisResult spilled = run(frames, 3, random, options, 4, Files.createTempDirectory(work, "spilled"))) {
+             AnalysisResult spilled = run(frames, 3, random, options, 4, spilledDir)) {
             SplitAnalysisTest.same(wholeSpilled, spilled, pcap + ": spilled");
         }
+        assertEquals(List.of(), files(spilledDir), pcap + ": the parts' files go with the result");
     }
 
     @Test
@@ -234,9 +237,8 @@ class ClusterAnalysisTest {
             }
             ClusterAnalysis.Settled settled = driver.settle(done.size(), done::get, recordsDir, "capture", null, recordsInMemory);
             if (recordsDir != null) {
-                try (Stream<Path> files = Files.list(recordsDir)) {
-                    assertEquals(parts, files.filter(f -> f.getFileName().toString().startsWith("part-")).count(), "a file per part");
-                }
+                // The result reads the parts' records from their files: a file per part while it is open.
+                assertEquals(parts, files(recordsDir).stream().filter(f -> f.startsWith("wireanalyze-part-")).count(), "a file per part");
             }
             if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
             settled.result().close();

@@ -179,9 +179,10 @@ public final class SparkAnalysis implements ClusterEngine {
                 return List.of(task.finish()).iterator();
             }, true);
             results.persist(StorageLevel.DISK_ONLY());
-            // Several parts' records are copied into the result's own lists as they are settled, so their files can go
-            // then; one part's records are the result's, read as the reports are written: its bytes stay in memory.
-            Path recordsDir = parts > 1 ? Files.createTempDirectory("wireanalyze-parts-") : null;
+            // Several parts' records go each to a file of its own as they are fetched, read from there as the reports
+            // are written and deleted when the result is closed; one part's records are the result's, read as the
+            // reports are written: its bytes stay in memory.
+            Path recordsDir = parts > 1 ? ClusterAnalysis.recordsDirectory() : null;
             ClusterAnalysis.Settled settled;
             try {
                 long bytes = results.map(b -> (long) b.length).reduce(Long::sum);
@@ -191,7 +192,6 @@ public final class SparkAnalysis implements ClusterEngine {
             } finally {
                 results.unpersist(false);
                 facts.destroy();
-                if (recordsDir != null) deleteTree(recordsDir);
             }
             if (settled.nextRound() == null || r == Analyzer.MAX_ROUNDS) return settled.result();
             settled.result().close();
@@ -335,12 +335,6 @@ public final class SparkAnalysis implements ClusterEngine {
                 }
             }
             return fetched.remove(part);
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         }
     }
 
