@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -52,7 +51,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--large", paramLabel = "N", defaultValue = "5000000", description = "Packets of the large mixed capture, analysed with workers and on one thread for issue #19's 1.6x; 0: none (default: ${DEFAULT-VALUE}).")
     long large;
 
-    @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, when the Spark module is built (./wireanalyze analyze --engine spark builds it), the Spark job with the class-data archive of its classes that ./wireanalyze makes (./wireanalyze bench makes it too); 0: neither (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--spark-files", paramLabel = "N", defaultValue = "20", description = "Files the mixed capture is cut into for issue #19's Spark target: analyze --merge and analyze --engine spark (embedded, local[*], as ./wireanalyze runs it) of the folder, as a table and as JSON, when the Spark module is built (./wireanalyze analyze --engine spark builds it), the Spark job with the class-data archive of its classes that ./wireanalyze makes (./wireanalyze bench makes it too); 0: neither (default: ${DEFAULT-VALUE}).")
     int sparkFiles;
 
     @Option(names = "--compiled-rounds", paramLabel = "N", defaultValue = "8", description = "Rounds of json on one thread and with workers in turn, in one JVM, on the mixed capture: how the analysis scales once the JIT has compiled it (issue #19); the first half warms up; 0: none (default: ${DEFAULT-VALUE}).")
@@ -165,22 +164,24 @@ public final class BenchCommand implements Callable<Integer> {
                     largeMixed.keyLog(), workersOnly));
         }
         // Issue #19's Spark target: the mixed capture cut into files (a ring buffer's), read as one capture by --merge
-        // and by the Spark job embedded in local mode; the two tables must be the same.
+        // and by the Spark job embedded in local mode, as a table and as JSON; each pair of outputs must be the same.
         String piecesLabel = "mixed " + BenchReport.count(packets) + " in " + sparkFiles + " files";
-        Boolean sameTables = null;
+        Boolean sameTables = null, sameJson = null;
         if (sparkFiles > 0) {
             Path folder = captures.pieces(mixed, sparkFiles);
             Capture pieces = new Capture(piecesLabel, folder, mixed.packets(), mixed.bytes());
             List<Tool> tools = new ArrayList<>(List.of(Tool.ANALYZE_MERGE));
             if (spark != null) {
                 children.spark(spark);
-                tools.add(Tool.ANALYZE_SPARK);
+                tools.addAll(List.of(Tool.ANALYZE_SPARK, Tool.ANALYZE_MERGE_JSON, Tool.ANALYZE_SPARK_JSON));
             } else {
                 err.println("wireanalyze: the Spark module is not built beside " + jarFile + ": its run is skipped (./wireanalyze analyze --engine spark builds it)");
             }
             ms.addAll(measure(children, pieces, mixed.keyLog(), tools));
-            if (spark != null) sameTables = Arrays.equals(Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_MERGE)),
-                    Files.readAllBytes(children.stdout(folder, Tool.ANALYZE_SPARK)));
+            if (spark != null) {
+                sameTables = Files.mismatch(children.stdout(folder, Tool.ANALYZE_MERGE), children.stdout(folder, Tool.ANALYZE_SPARK)) < 0;
+                sameJson = Files.mismatch(children.stdout(folder, Tool.ANALYZE_MERGE_JSON), children.stdout(folder, Tool.ANALYZE_SPARK_JSON)) < 0;
+            }
         }
         // Issue #19's workers once the JIT is done: the same analysis in one JVM, again and again.
         ChildRun compiled = null;
@@ -203,7 +204,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<BenchReport.Target> workers = new ArrayList<>(List.of(BenchReport.workersTarget(ms, mixedLabel, BenchReport.WORKERS_SPEEDUP, cores),
                 BenchReport.workersTarget(ms, oneServerLabel, BenchReport.WORKERS_SPEEDUP, cores)));
         if (largeMixed != null) workers.add(BenchReport.workersTarget(ms, largeLabel, BenchReport.WORKERS_SPEEDUP_LARGE, cores));
-        if (sparkFiles > 0) workers.add(BenchReport.sparkTarget(ms, piecesLabel, sameTables, spark == null ? "the Spark module is not built (./wireanalyze analyze --engine spark builds it)" : null));
+        if (sparkFiles > 0) workers.add(BenchReport.sparkTarget(ms, piecesLabel, sameTables, sameJson, spark == null ? "the Spark module is not built (./wireanalyze analyze --engine spark builds it)" : null));
         BenchReport.targets(out, "target (issue #19)", workers);
         if (compiled != null) out.println(BenchReport.compiled(mixedLabel, compiled.ok() ? CompiledRounds.parse(Files.readAllLines(children.stdout(mixed.file(), Tool.COMPILED))) : java.util.Map.of(),
                 compiledRounds, compiled.ok() ? null : compiled.err()));

@@ -212,9 +212,11 @@ final class BenchReport {
     /**
      * Issue #19's Spark target: the Spark job embedded in local mode within {@link #SPARK_RATIO}x of {@code analyze --merge}
      * on the capture labelled {@code pieces} (the mixed capture cut into files), with both runs' peak memory; the two
-     * tables must be the same ({@code sameTables}; null when Spark did not run, for the reason {@code notRun}).
+     * tables must be the same ({@code sameTables}; null when Spark did not run, for the reason {@code notRun}). With the
+     * JSON runs (when the bench made them), both formats must be within the ratio, and the two engines' JSON the same
+     * bytes ({@code sameJson}).
      */
-    static Target sparkTarget(List<Measurement> ms, String pieces, Boolean sameTables, String notRun) {
+    static Target sparkTarget(List<Measurement> ms, String pieces, Boolean sameTables, Boolean sameJson, String notRun) {
         String what = "Spark (embedded, local[*]) within " + (int) SPARK_RATIO + "x of analyze --merge (" + pieces + ")";
         Measurement merge = find(ms, pieces, Tool.ANALYZE_MERGE), spark = find(ms, pieces, Tool.ANALYZE_SPARK);
         if (notRun != null) return new Target(what, "not run: " + notRun, null);
@@ -223,7 +225,21 @@ final class BenchReport {
         String said = String.format(Locale.ROOT, "spark %s s against --merge %s s: %.2fx; peak RSS %s against %s; the tables %s",
                 seconds(spark.best().seconds()), seconds(merge.best().seconds()), ratio, mib(spark.best().peakKib()), mib(merge.best().peakKib()),
                 Boolean.TRUE.equals(sameTables) ? "identical" : "DIFFERENT");
-        return new Target(what, said, ratio <= SPARK_RATIO && Boolean.TRUE.equals(sameTables));
+        boolean met = ratio <= SPARK_RATIO && Boolean.TRUE.equals(sameTables);
+        Measurement mergeJson = find(ms, pieces, Tool.ANALYZE_MERGE_JSON), sparkJson = find(ms, pieces, Tool.ANALYZE_SPARK_JSON);
+        if (mergeJson != null || sparkJson != null) {
+            if (mergeJson == null || sparkJson == null || !mergeJson.best().ok() || !sparkJson.best().ok()) {
+                said += "; json: failed";
+                met = false;
+            } else {
+                double json = sparkJson.best().seconds() / mergeJson.best().seconds();
+                said += String.format(Locale.ROOT, "; json: spark %s s against --merge %s s: %.2fx (peak RSS %s against %s), the JSON %s",
+                        seconds(sparkJson.best().seconds()), seconds(mergeJson.best().seconds()), json, mib(sparkJson.best().peakKib()),
+                        mib(mergeJson.best().peakKib()), Boolean.TRUE.equals(sameJson) ? "identical" : "DIFFERENT");
+                met &= json <= SPARK_RATIO && Boolean.TRUE.equals(sameJson);
+            }
+        }
+        return new Target(what, said, met);
     }
 
     static void targets(PrintWriter out, List<Target> targets) {

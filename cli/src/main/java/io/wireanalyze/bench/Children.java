@@ -67,7 +67,7 @@ final class Children {
         int cores = Runtime.getRuntime().availableProcessors();
         return switch (tool) {
             case ANALYZE_JSON, ANALYZE_TABLE -> Integer.parseInt(WORKERS);
-            case ANALYZE_MERGE -> cores <= 1 ? 0 : Math.min(8, cores);
+            case ANALYZE_MERGE, ANALYZE_MERGE_JSON -> cores <= 1 ? 0 : Math.min(8, cores);
             default -> 0;
         };
     }
@@ -112,7 +112,7 @@ final class Children {
             if (keys != null) cmd.addAll(List.of("-o", "tls.keylog_file:" + keys));
         } else {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-            if (tool == Tool.ANALYZE_SPARK) {
+            if (tool.spark()) {
                 if (spark == null) throw new IllegalStateException("the Spark module is not built");
                 List<String> opts = new ArrayList<>(javaOpts);
                 if (launcherRules) opts.addAll(BenchCommand.sparkLauncherRule(capture));
@@ -141,6 +141,9 @@ final class Children {
                 // A folder of the capture's pieces, read as one capture; its table is what both print.
                 case ANALYZE_MERGE -> cmd.addAll(List.of("analyze", "--merge", capture.toString(), "--format", "table"));
                 case ANALYZE_SPARK -> cmd.addAll(List.of("analyze", "--engine", "spark", capture.toString(), "--format", "table"));
+                // The same in JSON, to standard output (its file beside the run's): every record, as a cluster's user keeps them.
+                case ANALYZE_MERGE_JSON -> cmd.addAll(List.of("analyze", "--merge", capture.toString(), "--format", "json"));
+                case ANALYZE_SPARK_JSON -> cmd.addAll(List.of("analyze", "--engine", "spark", capture.toString(), "--format", "json"));
                 case COMPILED -> cmd.addAll(List.of("bench", "compiled", capture.toString(), "--format", "json", "--workers", "0," + WORKERS,
                         "--rounds", Integer.toString(compiledRounds)));
                 default -> throw new IllegalStateException(tool.toString());

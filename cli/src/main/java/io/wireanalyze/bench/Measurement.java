@@ -22,6 +22,10 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
         ANALYZE_MERGE("analyze --merge table"),
         /** analyze --engine spark --format table of the same folder, Spark embedded in local mode. */
         ANALYZE_SPARK("analyze --engine spark table"),
+        /** analyze --merge --format json of the folder: the Spark target again, with every record reported. */
+        ANALYZE_MERGE_JSON("analyze --merge json"),
+        /** analyze --engine spark --format json of the folder, Spark embedded in local mode. */
+        ANALYZE_SPARK_JSON("analyze --engine spark json"),
         /** bench compiled: analyze json on one thread and with workers, in turn, again and again in one JVM (issue #19). */
         COMPILED("analyze json again and again in one JVM");
 
@@ -33,7 +37,12 @@ record Measurement(Capture capture, Tool tool, ChildRun best, int runs) {
 
         boolean analyze() {
             return this == ANALYZE_JSON || this == ANALYZE_TABLE || this == ANALYZE_JSON_ONE_THREAD || this == ANALYZE_MERGE
-                    || this == ANALYZE_SPARK;
+                    || this == ANALYZE_SPARK || this == ANALYZE_MERGE_JSON || this == ANALYZE_SPARK_JSON;
+        }
+
+        /** The Spark job's runs. */
+        boolean spark() {
+            return this == ANALYZE_SPARK || this == ANALYZE_SPARK_JSON;
         }
     }
 

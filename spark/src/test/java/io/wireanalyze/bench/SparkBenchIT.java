@@ -51,10 +51,14 @@ class SparkBenchIT {
                 + "|none made since the Spark module was built \\(.*\\))")), said);
         assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --merge table  ")), said);
         assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --engine spark table  ")), said);
+        assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --merge json  ")), said);
+        assertTrue(said.lines().anyMatch(l -> l.contains("  analyze --engine spark json  ")), said);
         String target = said.lines().filter(l -> l.startsWith("Spark (embedded, local[*]) within 2x of analyze --merge (mixed 6k in 3 files)"))
                 .findFirst().orElseThrow(() -> new AssertionError(said));
         assertTrue(target.contains("the tables identical"), target);
         assertTrue(target.matches(".*spark [0-9.]+ s against --merge [0-9.]+ s: [0-9.]+x; peak RSS [0-9,]+ MiB against [0-9,]+ MiB.*"), target);
+        // And in JSON, every record: the same bytes from both engines.
+        assertTrue(target.matches(".*; json: spark [0-9.]+ s against --merge [0-9.]+ s: [0-9.]+x \\(peak RSS [0-9,]+ MiB against [0-9,]+ MiB\\), the JSON identical.*"), target);
     }
 
     private static long frames(Path capture) throws java.io.IOException {
