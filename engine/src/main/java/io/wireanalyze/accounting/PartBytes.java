@@ -364,7 +364,7 @@ final class PartBytes {
         @Override
         public Iterator<T> iterator() {
             synchronized (this) {
-                if (closed) throw new IllegalStateException("a part's records: already closed, their file deleted");
+                if (closed) throw new IllegalStateException("a part's records: already closed" + (release != null ? ", their file deleted" : ""));
             }
             if (size == 0) return java.util.Collections.emptyIterator();
             SpillIn in;

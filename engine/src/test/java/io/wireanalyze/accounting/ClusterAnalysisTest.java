@@ -178,6 +178,43 @@ class ClusterAnalysisTest {
                 f.originalLength() - ihl + 40, f.interfaceIndex());
     }
 
+    /**
+     * A part's records in a file of the driver's: each of its four lists reads the file, closing the last of them
+     * deletes it, and a closed list is not read again (nor one held in memory).
+     */
+    @Test
+    void aPartsFileGoesWithTheLastOfItsListsAndAClosedListIsNotReadAgain() throws IOException {
+        AnalysisOptions options = AnalysisOptions.defaults();
+        SplitAnalysis.Headers headers = new SplitAnalysis.Headers(options);
+        SplitAnalysis.PartAnalysis analysis = null;
+        for (Frame f : TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"))) {
+            io.wireanalyze.frame.TcpSegment s = headers.accept(f);
+            if (s == null) continue;
+            if (analysis == null) analysis = new SplitAnalysis.PartAnalysis(options, 100, SplitAnalysis.Round.FIRST, headers.captureStartNanos());
+            analysis.accept(s, headers.flow(), headers.tcpIndex(), headers.elapsed(), headers.clock());
+        }
+        byte[] bytes = PartBytes.write(analysis.finish());
+        Path file = Files.createTempFile(work, "part-", ".records");
+        SplitAnalysis.Part part = PartBytes.read(bytes, file);
+        int messages = part.messages().size();
+        assertTrue(messages > 20, messages + " messages");
+        for (int round = 0; round < 2; round++) assertEquals(messages, (int) part.messages().stream().count(), "read again from the file");
+        Spill.close(part.messages());
+        Spill.close(part.messages());   // once is what counts
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> part.messages().iterator());
+        assertEquals("a part's records: already closed, their file deleted", e.getMessage());
+        Spill.close(part.connections());
+        Spill.close(part.invocations());
+        assertTrue(Files.exists(file), "the part's packets still read it");
+        assertEquals(part.packets().size(), (int) part.packets().stream().count());
+        Spill.close(part.packets());
+        assertTrue(Files.notExists(file), "gone with the last of its lists");
+        SplitAnalysis.Part held = PartBytes.read(bytes);
+        Spill.close(held.messages());
+        e = assertThrows(IllegalStateException.class, () -> held.messages().iterator());
+        assertEquals("a part's records: already closed", e.getMessage());
+    }
+
     @Test
     void headersCutShortInASegmentAreAClearError() throws IOException {
         List<Frame> frames = TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"));
