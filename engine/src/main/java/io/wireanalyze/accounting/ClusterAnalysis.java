@@ -49,14 +49,10 @@ public final class ClusterAnalysis {
     private ClusterAnalysis() {
     }
 
-    /** Writes what the pass over the headers needs of {@code frame} (see the class comment). */
-    public static void header(Frame frame, List<Protocol> protocols, DataOutputStream out) throws IOException {
-        header(frame, protocols, null, out);
-    }
-
     /**
-     * {@link #header(Frame, List, DataOutputStream)}, the segment's endpoints taken from {@code endpoints} (a file's
-     * task parses its frames in turn: no endpoint made a packet); null: made for each.
+     * Writes what the pass over the headers needs of {@code frame} (see the class comment), the segment's endpoints
+     * taken from {@code endpoints} (a file's task parses its frames in turn: no endpoint made a packet); null: made for
+     * each.
      */
     public static void header(Frame frame, List<Protocol> protocols, Endpoints endpoints, DataOutputStream out) throws IOException {
         PacketParser.Result r = PacketParser.parse(frame, endpoints);

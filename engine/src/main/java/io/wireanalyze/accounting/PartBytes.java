@@ -144,11 +144,9 @@ final class PartBytes {
                 channel.position(offset);
                 return new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
             };
-            int[] open = {4};   // the part's lists reading the file
+            java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger(4);   // its lists reading it
             release = () -> {
-                synchronized (open) {
-                    if (--open[0] > 0) return;
-                }
+                if (open.decrementAndGet() > 0) return;
                 try {
                     Files.deleteIfExists(recordsFile);
                 } catch (IOException e) {

@@ -220,7 +220,7 @@ class ClusterAnalysisTest {
         List<Frame> frames = TestCaptures.frames(TestCaptures.fixture("jrmp/lookup-then-invoke.pcap"));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
-        ClusterAnalysis.header(frames.get(0), AnalysisOptions.defaults().protocols(), out);
+        ClusterAnalysis.header(frames.get(0), AnalysisOptions.defaults().protocols(), null, out);
         out.flush();
         int whole = bytes.size();
         assertEquals(8 + 1 + 40, whole, "a TCP packet over IPv4: its time, its kind and its segment's 40 bytes");
