@@ -1,12 +1,9 @@
 package io.wireanalyze.protocol.tls;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 
 /**
- * The key derivations records need, built on the JDK's HMAC ({@link Mac}): TLS 1.3's HKDF-Expand-Label (RFC 8446
+ * The key derivations records need, built on HMAC ({@link Hmac}): TLS 1.3's HKDF-Expand-Label (RFC 8446
  * 7.1 over RFC 5869 2.3), TLS 1.2's PRF (RFC 5246 5) and TLS 1.0/1.1's (RFC 2246 5). Nothing else of the key schedules
  * is needed: the key log already holds the traffic secrets (TLS 1.3) or the master secret (TLS 1.0 to 1.2).
  */
@@ -33,7 +30,7 @@ final class KeySchedule {
 
     /** HKDF-Expand(PRK, info, L): T(i) = HMAC-Hash(PRK, T(i-1) | info | i), the first L bytes of T(1) | T(2) ... (RFC 5869 2.3). */
     static byte[] hkdfExpand(CipherSuite.Hash hash, byte[] prk, byte[] info, int length) {
-        Mac mac = mac(hash, prk);
+        Hmac mac = new Hmac(hash.hmac, prk);
         byte[] out = new byte[length];
         byte[] t = new byte[0];
         for (int done = 0, i = 1; done < length; i++) {
@@ -54,7 +51,7 @@ final class KeySchedule {
      * hash is SHA-256 unless the cipher suite names another.
      */
     static byte[] prf12(CipherSuite.Hash hash, byte[] secret, String label, byte[] seed, int length) {
-        return pHash(mac(hash.hmac, secret), concat(label, seed), length);
+        return pHash(new Hmac(hash.hmac, secret), concat(label, seed), length);
     }
 
     /**
@@ -67,8 +64,8 @@ final class KeySchedule {
         byte[] s1 = java.util.Arrays.copyOfRange(secret, 0, half);
         byte[] s2 = java.util.Arrays.copyOfRange(secret, secret.length - half, secret.length);
         byte[] labelSeed = concat(label, seed);
-        byte[] md5 = pHash(mac("HmacMD5", s1), labelSeed, length);
-        byte[] sha1 = pHash(mac("HmacSHA1", s2), labelSeed, length);
+        byte[] md5 = pHash(new Hmac("HmacMD5", s1), labelSeed, length);
+        byte[] sha1 = pHash(new Hmac("HmacSHA1", s2), labelSeed, length);
         for (int i = 0; i < length; i++) md5[i] ^= sha1[i];
         return md5;
     }
@@ -91,7 +88,7 @@ final class KeySchedule {
     }
 
     /** P_hash(secret, seed), the first {@code length} bytes, with the HMAC keyed by the secret. */
-    private static byte[] pHash(Mac mac, byte[] seed, int length) {
+    private static byte[] pHash(Hmac mac, byte[] seed, int length) {
         byte[] out = new byte[length];
         byte[] a = seed;
         for (int done = 0; done < length; ) {
@@ -103,20 +100,5 @@ final class KeySchedule {
             done += n;
         }
         return out;
-    }
-
-    private static Mac mac(CipherSuite.Hash hash, byte[] key) {
-        return mac(hash.hmac, key);
-    }
-
-    /** The JDK's HMAC ({@code HmacSHA256} ...) keyed with {@code key}. */
-    static Mac mac(String hmac, byte[] key) {
-        try {
-            Mac mac = Mac.getInstance(hmac);
-            mac.init(new SecretKeySpec(key, hmac));
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + hmac + ": " + e.getMessage() + " (expected: every JDK has it)", e);
-        }
     }
 }

@@ -2,7 +2,7 @@ package io.wireanalyze.protocol.tls;
 
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
-import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
@@ -11,7 +11,7 @@ import java.security.GeneralSecurityException;
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
  * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM is
- * {@link AesGcm} over the JDK's AES) and HMACs ({@link Mac}). Mutable (the sequence number; the CBC chain; RC4's key
+ * {@link AesGcm} over the JDK's AES) and HMACs ({@link Hmac} over the JDK's hashes). Mutable (the sequence number; the CBC chain; RC4's key
  * stream): part of one direction's decoder state.
  */
 abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
@@ -36,27 +36,28 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     final CipherSuite suite;
     final SecretKeySpec key;
-    /** The JDK's cipher; null for AES-GCM, which {@link #gcm} opens. */
+    /** The JDK's cipher; null where {@link #gcm} opens the records. */
     final Cipher cipher;
-    /** AES-GCM suites: our GCM over the JDK's AES ({@link AesGcm}); else null. */
+    /** AES-GCM suites where C2 does not compile: our GCM over the JDK's AES ({@link AesGcm}); else null. */
     private final AesGcm gcm;
     /** The next record's sequence number (RFC 8446 5.3, RFC 5246 6.1). */
     long sequence;
 
-    private RecordProtection(CipherSuite suite, byte[] key) {
-        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation);
+    /** An AEAD suite's; {@code jdkGcm}: AES-GCM by the JDK's cipher rather than {@link AesGcm} (see {@link AesGcm#jdkIsFaster()}). */
+    private RecordProtection(CipherSuite suite, byte[] key, boolean jdkGcm) {
+        this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation, jdkGcm);
     }
 
     /** AES/GCM goes to {@link AesGcm}, every other transformation to the JDK's cipher of that name. */
-    private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation) {
+    private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation, boolean jdkGcm) {
         this.suite = suite;
         this.key = new SecretKeySpec(key, keyAlgorithm);
-        boolean aesGcm = transformation.equals(CipherSuite.Aead.AES_128_GCM.transformation);
+        boolean ownGcm = transformation.equals(CipherSuite.Aead.AES_128_GCM.transformation) && !jdkGcm;
         try {
-            this.gcm = aesGcm ? new AesGcm(this.key) : null;
-            this.cipher = aesGcm ? null : Cipher.getInstance(transformation);
+            this.gcm = ownGcm ? new AesGcm(this.key) : null;
+            this.cipher = ownGcm ? null : Cipher.getInstance(transformation);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + (aesGcm ? AesGcm.BLOCK_CIPHER : transformation) + ": " + e.getMessage()
+            throw new IllegalStateException("javax.crypto " + (ownGcm ? AesGcm.BLOCK_CIPHER : transformation) + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
         }
     }
@@ -68,7 +69,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     final Opened decrypt(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length, int headerType, int at) {
         byte[] plain;
         try {
-            plain = gcm != null ? gcm.open(nonce, aad, in, from, length) : chaCha20Poly1305(nonce, aad, in, from, length);
+            plain = gcm != null ? gcm.open(nonce, aad, in, from, length) : jdkAead(nonce, aad, in, from, length);
         } catch (AEADBadTagException e) {
             plain = null;
         } catch (GeneralSecurityException e) {
@@ -82,11 +83,12 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         return contentOf(plain, headerType, at);
     }
 
-    /** The JDK's ChaCha20-Poly1305, the AEAD that {@link AesGcm} does not open; throws {@link AEADBadTagException}. */
-    private byte[] chaCha20Poly1305(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
+    /** The JDK's AEAD: ChaCha20-Poly1305, or AES-GCM where C2 compiles; throws {@link AEADBadTagException}. */
+    private byte[] jdkAead(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
         byte[] sealed = new byte[length];
         in.get(from, sealed);
-        cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(nonce));
+        cipher.init(Cipher.DECRYPT_MODE, key, suite.aead == CipherSuite.Aead.CHACHA20_POLY1305 ? new IvParameterSpec(nonce)
+                : new GCMParameterSpec(8 * CipherSuite.Aead.TAG_LENGTH, nonce));
         cipher.updateAAD(aad);
         return cipher.doFinal(sealed);
     }
@@ -110,14 +112,18 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         private final byte[] iv;
 
         Tls13(CipherSuite suite, byte[] secret) {
-            super(suite, KeySchedule.expandLabel(suite.hash, secret, "key", new byte[0], suite.aead.keyLength));
+            this(suite, secret, AesGcm.jdkIsFaster());
+        }
+
+        Tls13(CipherSuite suite, byte[] secret, boolean jdkGcm) {
+            super(suite, KeySchedule.expandLabel(suite.hash, secret, "key", new byte[0], suite.aead.keyLength), jdkGcm);
             this.secret = secret.clone();
             this.iv = KeySchedule.expandLabel(suite.hash, secret, "iv", new byte[0], CipherSuite.Aead.NONCE_LENGTH);
         }
 
         /** The next generation after a KeyUpdate: application_traffic_secret_N+1 = HKDF-Expand-Label(.., "traffic upd", "", Hash.length) (7.2). */
         Tls13 next() {
-            return new Tls13(suite, KeySchedule.expandLabel(suite.hash, secret, "traffic upd", new byte[0], suite.hash.length));
+            return new Tls13(suite, KeySchedule.expandLabel(suite.hash, secret, "traffic upd", new byte[0], suite.hash.length), cipher != null);
         }
 
         @Override
@@ -151,7 +157,11 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         private final byte[] fixedIv;
 
         Tls12(CipherSuite suite, byte[] key, byte[] fixedIv) {
-            super(suite, key);
+            this(suite, key, fixedIv, AesGcm.jdkIsFaster());
+        }
+
+        Tls12(CipherSuite suite, byte[] key, byte[] fixedIv, boolean jdkGcm) {
+            super(suite, key, jdkGcm);
             this.fixedIv = fixedIv.clone();
         }
 
@@ -183,7 +193,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     }
 
     /** The HMAC of TLS 1.0 to 1.2 over seq_num + type + version + length + fragment (RFC 5246 6.2.3.1, RFC 7366 3). */
-    private static byte[] recordMac(Mac mac, long sequence, ByteBuffer in, int p, int length, byte[] fragment, int from) {
+    private static byte[] recordMac(Hmac mac, long sequence, ByteBuffer in, int p, int length, byte[] fragment, int from) {
         mac.update(ByteBuffer.allocate(13).putLong(sequence).put(in.get(p)).putShort(in.getShort(p + 1)).putShort((short) length).array());
         mac.update(fragment, from, length);
         return mac.doFinal();
@@ -207,13 +217,13 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      * opens no more records ({@link TlsSession} drops its protection).
      */
     static final class Cbc extends RecordProtection {
-        private final Mac mac;
+        private final Hmac mac;
         private final boolean explicitIv;
         private final boolean encryptThenMac;
 
         Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac) {
-            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation);
-            this.mac = KeySchedule.mac(suite.mac.hmac, macKey);
+            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation, false);
+            this.mac = new Hmac(suite.mac.hmac, macKey);
             this.explicitIv = explicitIv;
             this.encryptThenMac = encryptThenMac;
             try {
@@ -268,11 +278,11 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      * record of the direction.
      */
     static final class Stream extends RecordProtection {
-        private final Mac mac;
+        private final Hmac mac;
 
         Stream(CipherSuite suite, byte[] macKey, byte[] key) {
-            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation);
-            this.mac = KeySchedule.mac(suite.mac.hmac, macKey);
+            super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation, false);
+            this.mac = new Hmac(suite.mac.hmac, macKey);
             try {
                 cipher.init(Cipher.DECRYPT_MODE, this.key);
             } catch (GeneralSecurityException e) {

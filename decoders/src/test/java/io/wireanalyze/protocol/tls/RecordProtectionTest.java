@@ -1,13 +1,18 @@
 package io.wireanalyze.protocol.tls;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** Opening records: RFC 8448's client application data and close_notify records, and what a wrong key gives. */
+/**
+ * Opening records: RFC 8448's client application data and close_notify records, and what a wrong key gives; AES-GCM by
+ * {@link AesGcm} (as on C1) and by the JDK's cipher (as on C2).
+ */
 class RecordProtectionTest {
 
     private static final HexFormat HEX = HexFormat.of();
@@ -25,9 +30,10 @@ class RecordProtectionTest {
         return p.open(ByteBuffer.wrap(bytes), 0, bytes.length);
     }
 
-    @Test
-    void opensRfc8448ApplicationDataAndCloseNotifyInSequence() {
-        RecordProtection.Tls13 client = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION);
+    @ParameterizedTest(name = "the JDK's AES-GCM: {0}")
+    @ValueSource(booleans = {false, true})
+    void opensRfc8448ApplicationDataAndCloseNotifyInSequence(boolean jdkGcm) {
+        RecordProtection.Tls13 client = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, jdkGcm);
         RecordProtection.Content data = (RecordProtection.Content) open(client, APPLICATION_RECORD);
         assertEquals(23, data.type());
         byte[] expected = new byte[50];
@@ -41,15 +47,16 @@ class RecordProtectionTest {
         assertEquals(2, client.sequence);
     }
 
-    @Test
-    void aWrongSecretOrAWrongSequenceNumberFailsTheTag() {
+    @ParameterizedTest(name = "the JDK's AES-GCM: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWrongSecretOrAWrongSequenceNumberFailsTheTag(boolean jdkGcm) {
         byte[] wrong = CLIENT_APPLICATION.clone();
         wrong[0] ^= 1;
-        RecordProtection.Opened o = open(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, wrong), APPLICATION_RECORD);
+        RecordProtection.Opened o = open(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, wrong, jdkGcm), APPLICATION_RECORD);
         RecordProtection.Failed failed = assertInstanceOf(RecordProtection.Failed.class, o);
         assertEquals("record 0 of this key: authentication tag mismatch (expected: the key log's secrets to open it; a key log of"
                 + " another run, or a damaged record?)", failed.reason());
-        RecordProtection.Tls13 skipped = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION);
+        RecordProtection.Tls13 skipped = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, jdkGcm);
         assertInstanceOf(RecordProtection.Failed.class, open(skipped, ALERT_RECORD), "the alert is record 1, not 0");
         assertEquals(0, skipped.sequence, "a record that does not open is not counted");
     }
@@ -62,12 +69,45 @@ class RecordProtectionTest {
     }
 
     @Test
-    void aKeyUpdateDerivesTheNextSecretWithTrafficUpd() {
-        RecordProtection.Tls13 p = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION);
+    void theJdksAesGcmIsUsedWhereC2Compiles() throws Exception {
+        // The tests run on the JVM's default compilers (C2 among them).
+        assertTrue(AesGcm.jdkIsFaster());
+        assertNotNull(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).cipher);
+        assertNull(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, false).cipher);
+        // The launcher runs a small capture on C1 alone: there our AES-GCM.
+        assertEquals("AesGcm", compilersSay("-XX:TieredStopAtLevel=1"));
+        assertEquals("the JDK's", compilersSay("-XX:-TieredCompilation"));
+    }
+
+    /** Which AES-GCM opens a TLS 1.3 record in a JVM started with {@code option}. */
+    private static String compilersSay(String option) throws Exception {
+        String classPath = java.nio.file.Path.of(AesGcm.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                + java.io.File.pathSeparator
+                + java.nio.file.Path.of(RecordProtectionTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Process child = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), option,
+                "-cp", classPath, WhichGcm.class.getName()).redirectErrorStream(true).start();
+        String said = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertEquals(0, child.waitFor(), said);
+        return said;
+    }
+
+    /** Says which AES-GCM this JVM's records are opened by. */
+    static final class WhichGcm {
+        public static void main(String[] args) {
+            System.out.println(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).cipher == null ? "AesGcm" : "the JDK's");
+        }
+    }
+
+    @ParameterizedTest(name = "the JDK's AES-GCM: {0}")
+    @ValueSource(booleans = {false, true})
+    void aKeyUpdateDerivesTheNextSecretWithTrafficUpd(boolean jdkGcm) {
+        RecordProtection.Tls13 p = new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, jdkGcm);
         byte[] next = KeySchedule.expandLabel(CipherSuite.Hash.SHA256, CLIENT_APPLICATION, "traffic upd", new byte[0], 32);
         // The record opens under the secret it was sealed with, and under the next generation's only if that is the same secret.
-        assertInstanceOf(RecordProtection.Content.class, open(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION), APPLICATION_RECORD));
-        assertInstanceOf(RecordProtection.Failed.class, open(p.next(), APPLICATION_RECORD));
+        assertInstanceOf(RecordProtection.Content.class, open(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, jdkGcm), APPLICATION_RECORD));
+        RecordProtection.Tls13 updated = p.next();
+        assertInstanceOf(RecordProtection.Failed.class, open(updated, APPLICATION_RECORD));
+        assertEquals(jdkGcm, updated.cipher != null, "the next generation opens its records as the one before");
         assertFalse(java.util.Arrays.equals(next, CLIENT_APPLICATION));
     }
 }
