@@ -142,7 +142,10 @@ final class AesGcm {
         }
     }
 
-    /** z = z * H in GF(2^128), a byte at a time from the last byte to the first (the low half's, then the high's). */
+    /**
+     * z = z * H in GF(2^128), a byte at a time from the last byte to the first: the low half's, then the high's, in two
+     * loops of the same shape (one loop choosing the half per byte took about a third longer on C1).
+     */
     private void multiply(long[] z) {
         long xh = z[0], xl = z[1];
         int x = (int) xl & 0xff;

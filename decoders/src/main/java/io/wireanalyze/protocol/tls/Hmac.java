@@ -8,8 +8,9 @@ import java.util.Arrays;
  * HMAC (RFC 2104: H(K ^ opad, H(K ^ ipad, text))) over the JDK's {@link MessageDigest}, with the hash's state after
  * each padded key block computed once per key and copied for each MAC. The JDK's {@link javax.crypto.Mac} hashes both
  * padded key blocks again for every MAC: two of the four compressions of a short text's MAC, as a PRF's steps, a key
- * block's and a small record's MAC are. The handshakes' key blocks were 7% of the workers' samples on the bench's mixed
- * capture with its key log, run on C1, where the JDK's hashes are plain Java.
+ * block's and a small record's MAC are. The handshakes' key blocks were 7% of the samples on the bench's mixed capture
+ * with its key log, run on C1 (the JDK's hashes are plain Java there); a TLS 1.2 key block now takes 14 to 17 us instead
+ * of 19 to 20 us on C1, a TLS 1.0 one 10 to 12 us instead of 16 us on C2 (docs/benchmark.md, twenty-third stop).
  * <p>
  * Used as {@code Mac} is: {@code update} the text in pieces, {@code doFinal} for the MAC, after which the next text
  * begins. Held to the JDK's HMACs by {@code HmacTest}. Mutable (the text being hashed): one direction's or one key

@@ -10,9 +10,9 @@ import java.security.GeneralSecurityException;
 
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
- * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM is
- * {@link AesGcm} over the JDK's AES) and HMACs ({@link Hmac} over the JDK's hashes). Mutable (the sequence number; the CBC chain; RC4's key
- * stream): part of one direction's decoder state.
+ * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM the
+ * JDK's where C2 compiles, else {@link AesGcm} over the JDK's AES) and HMACs ({@link Hmac} over the JDK's hashes).
+ * Mutable (the sequence number; the CBC chain; RC4's key stream): part of one direction's decoder state.
  */
 abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
         RecordProtection.Stream {
@@ -48,7 +48,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation, jdkGcm);
     }
 
-    /** AES/GCM goes to {@link AesGcm}, every other transformation to the JDK's cipher of that name. */
+    /** AES/GCM goes to {@link AesGcm} unless {@code jdkGcm}, every other transformation to the JDK's cipher of that name. */
     private RecordProtection(CipherSuite suite, byte[] key, String keyAlgorithm, String transformation, boolean jdkGcm) {
         this.suite = suite;
         this.key = new SecretKeySpec(key, keyAlgorithm);
