@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs one command as a process of its own and measures it: wall time from start to exit, and peak resident memory.
  * The peak RSS is the kernel's maximum for the process ({@code /usr/bin/time -f %M} when present, else VmHWM read
- * from {@code /proc/<pid>/status}); it counts the pages of a memory-mapped capture file too. The peak anonymous RSS
- * (heap, stacks, native memory: not the file) is RssAnon read every 20 ms, so it can miss a peak shorter than that.
+ * from {@code /proc/<pid>/status}); it counts every resident page, the mapped files' (the JDK's, the jar, a class-data
+ * archive) too. The peak anonymous RSS (heap, stacks, native memory: not the files) is RssAnon read every 20 ms, so it
+ * can miss a peak shorter than that.
  *
  * @param command     what ran
  * @param exit        exit code; -1 when it was stopped at the time limit

@@ -49,8 +49,9 @@ final class FlatMemory {
             for (ChildRun r : List.of(free, capped)) if (!r.ok()) t.note("  " + shown(r.command()) + ": exit " + r.exit() + ": " + r.err());
         }
         t.print(out);
-        out.println("Whole processes (analyze --format json --out DIR). Peak RSS: the process's maximum resident set, the mapped"
-                + " capture's pages included; anon RSS: without them (heap and native memory), sampled every 20 ms.");
+        out.println("Whole processes (analyze --format json --out DIR). Peak RSS: the process's maximum resident set, every"
+                + " resident page counted (the reader keeps the capture's bytes on the heap, in 1 MiB windows); anon RSS: its"
+                + " anonymous part (heap and native memory), sampled every 20 ms.");
         out.flush();
         return 0;
     }
