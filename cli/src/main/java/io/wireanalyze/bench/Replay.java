@@ -49,8 +49,12 @@ final class Replay {
         for (int i = 0; i < endpoints.size(); i++) {
             Endpoint e = endpoints.get(i);
             long n = index * hosts + e.address();
+            // Each replay's hosts get addresses of their own, clients in 198.18/16 and servers in 198.19/16 (the n-th
+            // host is 198.18.x.y as a client, about 198.19.x.y as a server), or every server on one address. Past
+            // 65,534 hosts the addresses come round again, the servers' shifted by one each time round, so that a
+            // client and a server meet again only after 65,534 rounds of it (a 4-tuple stays one connection's).
             address[i] = e.client() ? CLIENT_NET + 1 + (int) (n % HOSTS)
-                    : SERVER_NET + 1 + (oneServer ? e.address() : (int) (n / HOSTS % HOSTS));
+                    : SERVER_NET + 1 + (oneServer ? e.address() : (int) ((n + n / HOSTS) % HOSTS));
             seqOffset[i] = (int) mix(seed ^ mix(index * 31 + i));
         }
         pieces = pieces(frames.get(0), mtu);

@@ -58,7 +58,9 @@ final class WorkCaptures {
             ts = ts.stream().filter(t -> only.contains(fixtures.relativize(t.source()).getName(0).toString())).toList();
             if (ts.isEmpty()) throw new IOException(fixtures + ": no captures in " + String.join(", ", only) + " (expected: the repository's fixtures/)");
         }
-        String made = "wireanalyze synthetic capture 1; " + options.describe() + "; " + ts.size() + " fixtures"
+        // The layout's version: 2 spreads the servers over 198.19/16, a host each; 1 put every server of the first 65,534
+        // replayed hosts on 198.19.0.1, so that a capture "with servers spread" was one server address after all.
+        String made = "wireanalyze synthetic capture 2; " + options.describe() + "; " + ts.size() + " fixtures"
                 + (only.isEmpty() ? "" : " of " + String.join(", ", only)) + ", sha-256 " + fixtureDigest;
         long rounds = options.target().rounds(CaptureSynthesizer.packetsPerRound(ts, options.mtu()), CaptureSynthesizer.bytesPerRound(ts, options.mtu()));
         Path keys = dir.resolve(name + ".keys");

@@ -110,7 +110,31 @@ class CaptureSynthesizerTest {
         r.connections().forEach(c -> tuples.add(c.client() + " " + c.server()));
         assertEquals(r.connections().size(), tuples.size(), "one 4-tuple per connection");
         assertTrue(tuples.stream().allMatch(t -> t.startsWith("198.18.") && t.contains(" 198.19.")), "clients in 198.18/16, servers in 198.19/16");
+        // Servers spread: every replay's server hosts have addresses of their own.
+        Set<String> servers = serverAddresses(r);
+        assertTrue(servers.size() >= s.replays(), servers.size() + " server addresses for " + s.replays() + " replays");
         assertTimeOrdered(s.file(), 0);
+    }
+
+    /** Issue #19's other capture: one server address talking to every client, analysed as the fixtures N times over. */
+    @Test
+    void withOneServerAddressEveryServerIsOnOneHost(@TempDir Path dir) throws IOException {
+        CaptureSynthesizer.Summary s = CaptureSynthesizer.write(templates,
+                new CaptureSynthesizer.Options(new SynthesisTarget.Rounds(ROUNDS), 0, 42, true), dir.resolve("one.pcap"), (p, t) -> { });
+        AnalysisResult r = analyze(s.file(), keys(s));
+        assertEquals(fixtures.times(ROUNDS), Figures.of(r));
+        int hosts = templates.stream().mapToInt(t -> t.addresses().size()).max().orElseThrow();
+        Set<String> servers = serverAddresses(r);
+        assertTrue(servers.size() <= hosts, servers + " (expected: at most " + hosts + ", a template's hosts)");
+        assertTrue(servers.contains("198.19.0.1"), servers.toString());
+        long clients = r.connections().stream().map(c -> c.client().substring(0, c.client().lastIndexOf(':'))).distinct().count();
+        assertTrue(clients >= s.replays(), clients + " client addresses for " + s.replays() + " replays");
+    }
+
+    private static Set<String> serverAddresses(AnalysisResult r) {
+        Set<String> servers = new HashSet<>();
+        r.connections().forEach(c -> servers.add(c.server().substring(0, c.server().lastIndexOf(':'))));
+        return servers;
     }
 
     @Test
