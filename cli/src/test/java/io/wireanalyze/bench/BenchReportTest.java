@@ -30,6 +30,26 @@ class BenchReportTest {
                 + " (JIT 9.80, GC 8.10), so the same work takes at least 18.45 s on 2 cores: at most 1.29x", t.measured());
     }
 
+    /**
+     * This stop's bench on the mixed capture: the launcher ran the workers on C1 only (a capture under 640 MiB) and the
+     * one thread with C2, whose compiling used 8.97 s of CPU that the workers' run did not. The one thread's CPU over the
+     * cores, 14.44 s, would have said "at most 1.25x" beside a speed-up of 1.42x.
+     */
+    @Test
+    void withDifferentCompilersTheRunOnOneThreadBoundsNothing() {
+        List<Measurement> ms = List.of(
+                new Measurement(MIXED, Measurement.Tool.ANALYZE_JSON, new ChildRun(List.of("java", "-XX:TieredStopAtLevel=1",
+                        "-XX:CompileThresholdScaling=0.25", "-jar", "wireanalyze.jar", "analyze"), 0, 12.74, 0, 0, "",
+                        new ChildRun.Cpu(23.04, 17.66, 1.13, 3.55)), 1),
+                run(Measurement.Tool.ANALYZE_JSON_ONE_THREAD, 18.06, new ChildRun.Cpu(28.87, 15.95, 8.97, 3.06)));
+        BenchReport.Target t = BenchReport.workersTarget(ms, "mixed", 1.5, 2);
+        assertFalse(t.met());
+        assertEquals("1.42x (12.74 s against 18.06 s); it asks <= 12.04 s, and the run with workers used 23.04 s of CPU"
+                + " (JIT 1.13, GC 3.55): at least 11.52 s on 2 cores; the run on one thread itself used 28.87 s of CPU"
+                + " (JIT 8.97, GC 3.06), compiled by C1 and C2 where the run with workers was compiled by C1 only (the"
+                + " launcher's rules): not the same work, so it bounds nothing", t.measured());
+    }
+
     @Test
     void theCompiledLineGivesBothMeansAndTheSpeedUp() {
         // This stop's compiled rounds on the 1.5 M-packet mixed capture (means of rounds 3 to 4 of 4).
