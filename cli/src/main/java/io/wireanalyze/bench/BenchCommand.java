@@ -60,7 +60,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic captures (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each measurement; the best is shown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each measurement, the tools of a capture taking turns; the best is shown (default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Option(names = "--java-opts", paramLabel = "OPTS",
@@ -221,20 +221,26 @@ public final class BenchCommand implements Callable<Integer> {
         return measure(children, c, keys, tools);
     }
 
-    /** The given tools on one capture, after reading it once so that all find it in the page cache. */
+    /**
+     * The given tools on one capture, after reading it once so that all find it in the page cache. With several runs
+     * the tools take turns (each tool once a round), so that every tool's best run comes from the same stretch of the
+     * machine's time: this machine's speed drifts by a fifth and more over minutes, and runs of one tool back to back
+     * would put one tool's runs in a fast stretch and the next tool's in a slow one.
+     */
     private List<Measurement> measure(Children children, Capture c, Path keys, List<Tool> tools) throws IOException, InterruptedException {
         warm(c.file());
-        List<Measurement> out = new ArrayList<>();
-        for (Tool tool : tools) {
-            ChildRun best = null;
-            for (int i = 1; i <= runs; i++) {
-                children.say("running " + tool.label + " on " + c.file().getFileName() + (runs > 1 ? " (run " + i + " of " + runs + ")" : ""));
+        ChildRun[] best = new ChildRun[tools.size()];
+        for (int i = 1; i <= runs; i++) {
+            for (int t = 0; t < tools.size(); t++) {
+                Tool tool = tools.get(t);
+                if (best[t] != null && best[t].timedOut()) continue;   // another try would be stopped as well
+                children.say("running " + tool.label + " on " + c.file().getFileName() + (runs > 1 ? " (round " + i + " of " + runs + ")" : ""));
                 ChildRun r = children.run(tool, c.file(), keys, tool == Tool.TSHARK ? tsharkTimeout : 0, List.of());
-                if (best == null || r.ok() && (!best.ok() || r.seconds() < best.seconds())) best = r;
-                if (r.timedOut()) break;   // another try would be stopped as well
+                if (best[t] == null || r.ok() && (!best[t].ok() || r.seconds() < best[t].seconds())) best[t] = r;
             }
-            out.add(new Measurement(c, tool, best, runs));
         }
+        List<Measurement> out = new ArrayList<>();
+        for (int t = 0; t < tools.size(); t++) out.add(new Measurement(c, tools.get(t), best[t], runs));
         // The workers' JSON is the one thread's, byte for byte.
         Path parallel = children.json(c.file(), ""), single = children.json(c.file(), "-1-thread");
         if (Files.isRegularFile(parallel) && Files.isRegularFile(single)) {

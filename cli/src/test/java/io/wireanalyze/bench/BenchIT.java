@@ -52,7 +52,9 @@ class BenchIT {
         // Where each analysis' CPU went: the whole process's time, and its threads' groups within it.
         List<String> cpu = r.out().lines().dropWhile(l -> !(l.startsWith("capture") && l.contains("CPU s")))
                 .takeWhile(l -> !l.startsWith("CPU s:")).skip(1).toList();
-        assertEquals(cpu.size(), 20 + cpu.stream().filter(l -> l.contains("  analyze --engine spark table  ")).count(),
+        // With the Spark module built (a second ./run-tests in one clone): the Spark job's table and JSON, and --merge's
+        // JSON beside them.
+        assertEquals(cpu.size(), 20 + cpu.stream().filter(l -> l.contains("  analyze --engine spark ") || l.contains("  analyze --merge json  ")).count(),
                 "3 analyses of each of the five captures, 2 of the one-server and large ones, --merge (and Spark's when built) of the pieces:\n" + r.out());
         for (String row : cpu) {
             String[] f = row.strip().split("\\s{2,}");
@@ -81,10 +83,22 @@ class BenchIT {
         }
         assertTrue(Files.isRegularFile(dir.resolve("work/out/mixed-4000p-seed1/analyze-json/mixed-4000p-seed1.json")));
 
-        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--large", "6000", "--no-tshark");
+        Run again = bench(dir, "--packets", "4000", "--slice", "2000", "--xml-packets", "3000", "--large", "6000", "--no-tshark",
+                "--runs", "2");
         assertEquals(0, again.exit(), again.err());
         assertEquals(8, again.err().lines().filter(l -> l.contains("reusing ")).count(), again.err());
         assertTrue(again.out().contains("not run (--no-tshark)"), again.out());
+        // With two runs the tools of a capture take turns, a round each: every tool's best comes from the same minutes.
+        List<String> turns = again.err().lines().filter(l -> l.contains("wireanalyze: running ") && l.contains(" on mixed-4000p-seed1.pcap (round "))
+                .map(l -> l.substring(l.indexOf("running ") + 8)).toList();
+        List<String> expected = new java.util.ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            for (String tool : List.of("read floor", "analyze json", "analyze table", "analyze json, 1 thread")) {
+                expected.add(tool + " on mixed-4000p-seed1.pcap (round " + round + " of 2)");
+            }
+        }
+        assertEquals(expected, turns, again.err());
+        assertTrue(again.out().contains("best of 2 run(s)"), again.out());
     }
 
     @Test
