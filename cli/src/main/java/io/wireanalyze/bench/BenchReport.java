@@ -205,7 +205,7 @@ final class BenchReport {
 
     /** Whether the run's JVM compiled with C1 alone (the launcher's option for small captures, {@link BenchCommand#SMALL_CAPTURE_OPTION}). */
     private static boolean c1Only(ChildRun run) {
-        return run.command().contains("-XX:TieredStopAtLevel=1");
+        return run.command().contains(BenchCommand.SMALL_CAPTURE_OPTION.split(" ")[0]);
     }
 
     /**
