@@ -91,7 +91,7 @@ class BenchIT {
         // With two runs the tools of a capture take turns, a round each: every tool's best comes from the same minutes.
         List<String> turns = again.err().lines().filter(l -> l.contains("wireanalyze: running ") && l.contains(" on mixed-4000p-seed1.pcap (round "))
                 .map(l -> l.substring(l.indexOf("running ") + 8)).toList();
-        List<String> expected = new java.util.ArrayList<>();
+        List<String> expected = new ArrayList<>();
         for (int round = 1; round <= 2; round++) {
             for (String tool : List.of("read floor", "analyze json", "analyze table", "analyze json, 1 thread")) {
                 expected.add(tool + " on mixed-4000p-seed1.pcap (round " + round + " of 2)");

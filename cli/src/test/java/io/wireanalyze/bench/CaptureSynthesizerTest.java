@@ -127,14 +127,19 @@ class CaptureSynthesizerTest {
         Set<String> servers = serverAddresses(r);
         assertTrue(servers.size() <= hosts, servers + " (expected: at most " + hosts + ", a template's hosts)");
         assertTrue(servers.contains("198.19.0.1"), servers.toString());
-        long clients = r.connections().stream().map(c -> c.client().substring(0, c.client().lastIndexOf(':'))).distinct().count();
+        long clients = r.connections().stream().map(c -> address(c.client())).distinct().count();
         assertTrue(clients >= s.replays(), clients + " client addresses for " + s.replays() + " replays");
     }
 
     private static Set<String> serverAddresses(AnalysisResult r) {
         Set<String> servers = new HashSet<>();
-        r.connections().forEach(c -> servers.add(c.server().substring(0, c.server().lastIndexOf(':'))));
+        r.connections().forEach(c -> servers.add(address(c.server())));
         return servers;
+    }
+
+    /** The address of an endpoint as the report writes it ("198.19.0.1:1099"). */
+    private static String address(String endpoint) {
+        return endpoint.substring(0, endpoint.lastIndexOf(':'));
     }
 
     @Test
