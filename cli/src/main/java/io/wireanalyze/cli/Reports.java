@@ -10,6 +10,7 @@ import io.wireanalyze.report.OutputFormat;
 import io.wireanalyze.report.TextReport;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,9 @@ final class Reports {
             case TABLE -> new TextReport(out).write(results);
             case JSON -> {
                 if (reportDir == null) {
-                    new JsonReport().write(out, results);
+                    OutputStream bytes = StandardOutput.bytesFor(out);
+                    if (bytes != null) new JsonReport().write(bytes, results);
+                    else new JsonReport().write(out, results);
                     out.println();
                     out.flush();
                 } else {
@@ -61,8 +64,8 @@ final class Reports {
      */
     static void json(AnalysisResult r, Path file, Ownership owner) throws IOException {
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
-        try (Writer w = ReportFiles.writer(partial)) {
-            new JsonReport().write(w, r);
+        try (OutputStream o = ReportFiles.stream(partial)) {
+            new JsonReport().write(o, r);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(partial);
             throw new IOException("cannot write " + file + ": " + e.getMessage(), e);

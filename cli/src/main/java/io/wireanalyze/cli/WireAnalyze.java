@@ -36,7 +36,7 @@ public final class WireAnalyze implements Runnable {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         int code;
         try {
-            code = commandLine().execute(args);
+            code = commandLine().setOut(StandardOutput.WRITER).execute(args);
         } catch (OutOfMemoryError e) {
             code = outOfMemory(new PrintWriter(System.err, true), Runtime.getRuntime().maxMemory());
         }

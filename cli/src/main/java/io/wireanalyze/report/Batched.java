@@ -15,16 +15,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * A long list's records turned into text in batches on every core, and the texts handed on in the list's order: how
  * the JSON and CSV reports write a big capture's records. Formatting them is most of a report's work. The thread
  * writing the report only reads the records (from the spill, settling each) and hands each batch to the formatters; a
  * thread of its own takes the texts in order and writes them (for a JSON report to standard output or a file, that is
- * where they are encoded as UTF-8, a third of what the report's thread did when it wrote them itself). At most
- * {@link #AHEAD} batches wait to be written, so memory stays bounded; what a batch's formatting or writing throws, the
- * call throws. A batch's text, once written, holds a later batch's: as many char arrays as batches in flight, not one a
- * batch (each half a megabyte and more of a JSON report: a fifth of a json run's allocation).
+ * where CSV's chars are encoded as UTF-8; JSON's texts are its bytes already). At most {@link #AHEAD} batches wait to be
+ * written, so memory stays bounded; what a batch's formatting or writing throws, the call throws. A batch's text, once
+ * written, holds a later batch's: as many arrays as batches in flight, not one a batch (each a quarter of a megabyte
+ * and more of a JSON report: a fifth of a json run's allocation when each batch had its own).
  */
 final class Batched {
 
@@ -33,21 +34,27 @@ final class Batched {
     /** Batches formatted ahead of the one written next, at most. */
     static final int AHEAD = 8;
 
+    /** A batch's text: JSON's bytes ({@link ByteRun}) or CSV's chars ({@link CharRun}), reused once written. */
+    interface Text {
+        /** Forgets what was written, keeping the room. */
+        void clear();
+    }
+
     /** A batch's records as text, written into {@code text} (empty); on a thread of the cores'. */
-    interface Format<T> {
-        void text(List<T> batch, CharRun text) throws IOException;
+    interface Format<T, R extends Text> {
+        void text(List<T> batch, R text) throws IOException;
     }
 
     /**
      * Where the texts go, in order; on the writing thread, the one thread that writes during {@link #write} (what
      * the sink writes to is the caller's again when it returns). The text is reused once this returns.
      */
-    interface Sink {
-        void write(CharRun text) throws IOException;
+    interface Sink<R extends Text> {
+        void write(R text) throws IOException;
     }
 
     /** What the writing thread is handed after the last batch. */
-    private static final Future<CharRun> END = CompletableFuture.completedFuture(null);
+    private static final Future<Text> END = CompletableFuture.completedFuture(null);
 
     private Batched() {
     }
@@ -57,14 +64,16 @@ final class Batched {
         return list.size() > batch && Runtime.getRuntime().availableProcessors() > 1;
     }
 
-    static <T> void write(List<T> list, int batch, Format<T> format, Sink sink) throws IOException {
+    /** {@code list}'s records in batches of {@code batch}, each formatted into a text {@code make} makes (given a size in records) or one written before. */
+    static <T, R extends Text> void write(List<T> list, int batch, IntFunction<R> make, Format<T, R> format, Sink<R> sink)
+            throws IOException {
         ExecutorService formatters = Executors.newFixedThreadPool(Math.min(Runtime.getRuntime().availableProcessors(), 4), run -> {
             Thread t = new Thread(run, "wireanalyze-format");
             t.setDaemon(true);
             return t;
         });
-        Queue<CharRun> spare = new ConcurrentLinkedQueue<>();   // texts written, for later batches
-        Writing writing = new Writing(sink, spare);
+        Queue<R> spare = new ConcurrentLinkedQueue<>();   // texts written, for later batches
+        Writing<R> writing = new Writing<>(sink, spare);
         writing.start();
         try {
             List<T> some = new ArrayList<>(batch);
@@ -72,13 +81,13 @@ final class Batched {
                 some.add(record);
                 if (some.size() == batch) {
                     List<T> full = some;
-                    writing.hand(formatters.submit(() -> formatted(full, format, spare)));
+                    writing.hand(formatters.submit(() -> formatted(full, make, format, spare)));
                     some = new ArrayList<>(batch);
                 }
             }
             if (!some.isEmpty()) {
                 List<T> last = some;
-                writing.hand(formatters.submit(() -> formatted(last, format, spare)));
+                writing.hand(formatters.submit(() -> formatted(last, make, format, spare)));
             }
             writing.finish();
         } finally {
@@ -91,13 +100,13 @@ final class Batched {
      * The thread that writes the formatted batches in the list's order: it takes each batch's text as it is done,
      * writes it to the sink and keeps it for a later batch.
      */
-    private static final class Writing extends Thread {
-        private final BlockingQueue<Future<CharRun>> batches = new ArrayBlockingQueue<>(AHEAD);
-        private final Sink sink;
-        private final Queue<CharRun> spare;
+    private static final class Writing<R extends Text> extends Thread {
+        private final BlockingQueue<Future<? extends Text>> batches = new ArrayBlockingQueue<>(AHEAD);
+        private final Sink<R> sink;
+        private final Queue<R> spare;
         private volatile Throwable failure;
 
-        Writing(Sink sink, Queue<CharRun> spare) {
+        Writing(Sink<R> sink, Queue<R> spare) {
             super("wireanalyze-write");
             setDaemon(true);
             this.sink = sink;
@@ -107,8 +116,9 @@ final class Batched {
         @Override
         public void run() {
             try {
-                for (Future<CharRun> b = batches.take(); b != END; b = batches.take()) {
-                    CharRun text = text(b);
+                for (Future<? extends Text> b = batches.take(); b != END; b = batches.take()) {
+                    @SuppressWarnings("unchecked")   // every batch but END is a Future<R>, made by write
+                    R text = (R) text(b);
                     sink.write(text);
                     spare.add(text);
                 }
@@ -120,7 +130,7 @@ final class Batched {
         }
 
         /** The next batch, to be written after those handed before; waits while {@link #AHEAD} wait. */
-        void hand(Future<CharRun> batch) throws IOException {
+        void hand(Future<? extends Text> batch) throws IOException {
             rethrow();
             try {
                 while (!batches.offer(batch, 10, TimeUnit.MILLISECONDS)) rethrow();
@@ -145,7 +155,7 @@ final class Batched {
         /** Stops writing (after {@link #finish}: nothing left), and cancels the batches not written. */
         void abandon() {
             interrupt();
-            for (Future<CharRun> f : batches) f.cancel(true);
+            for (Future<? extends Text> f : batches) f.cancel(true);
             try {
                 join();   // the sink is the caller's again only once this thread has stopped
             } catch (InterruptedException e) {
@@ -160,15 +170,16 @@ final class Batched {
     }
 
     /** A batch formatted into a spare text, or a new one. */
-    private static <T> CharRun formatted(List<T> batch, Format<T> format, Queue<CharRun> spare) throws IOException {
-        CharRun text = spare.poll();
-        if (text == null) text = new CharRun(batch.size() * 256);
+    private static <T, R extends Text> R formatted(List<T> batch, IntFunction<R> make, Format<T, R> format, Queue<R> spare)
+            throws IOException {
+        R text = spare.poll();
+        if (text == null) text = make.apply(batch.size());
         text.clear();
         format.text(batch, text);
         return text;
     }
 
-    private static CharRun text(Future<CharRun> batch) throws IOException, InterruptedException {
+    private static Text text(Future<? extends Text> batch) throws IOException, InterruptedException {
         try {
             return batch.get();
         } catch (ExecutionException e) {

@@ -5,18 +5,23 @@ import java.io.Writer;
 import java.util.Arrays;
 
 /**
- * Text in a char array that one thread writes and another then reads whole: a batch of a report's records as a
- * generator wrote it. Where a {@link java.io.StringWriter} locks its buffer for every write, and it and a
+ * Text in a char array that one thread writes and another then reads whole: a batch of a CSV report's rows as its
+ * printer wrote them. Where a {@link java.io.StringWriter} locks its buffer for every write, and it and a
  * {@link StringBuilder} check every char they are given for whether the text still fits in bytes (a fifth of a JSON
  * formatter's time), this only copies; and its text is handed on as it is, without the copy of a {@code toString}.
  */
-final class CharRun extends Writer {
+final class CharRun extends Writer implements Batched.Text {
 
     private char[] chars;
     private int length;
 
     CharRun(int capacity) {
         chars = new char[Math.max(16, capacity)];
+    }
+
+    /** A text for a batch of {@code records} records (a CSV row's worth of chars each, to start with). */
+    static CharRun forRecords(int records) {
+        return new CharRun(records * 256);
     }
 
     @Override
@@ -56,7 +61,8 @@ final class CharRun extends Writer {
     }
 
     /** Forgets what was written (the array is kept). */
-    void clear() {
+    @Override
+    public void clear() {
         length = 0;
     }
 

@@ -127,7 +127,7 @@ public final class CsvReport {
             for (T r : records) p.printRecord(row.apply(r));
             return;
         }
-        Batched.write(records, batch, (some, text) -> {
+        Batched.write(records, batch, CharRun::forRecords, (some, text) -> {
             CSVPrinter lines = FORMAT.print(text);
             for (T r : some) lines.printRecord(row.apply(r));
         }, text -> text.writeTo(p.getOut()));

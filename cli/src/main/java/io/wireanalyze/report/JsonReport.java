@@ -7,8 +7,10 @@ import io.wireanalyze.phase.Phase;
 import io.wireanalyze.report.Schema.Column;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -61,8 +63,8 @@ public final class JsonReport {
      * protocols' details write (their code's constants, the same string each time: looked up by identity, at most
      * {@link #DETAIL_KEYS} of them).
      */
-    private final IdentityHashMap<List<?>, char[][]> columnKeys = new IdentityHashMap<>();
-    private final IdentityHashMap<String, char[]> detailKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<List<?>, byte[][]> columnKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<String, byte[]> detailKeys = new IdentityHashMap<>();
     private static final int DETAIL_KEYS = 4096;
     /** Elements of a long list formatted together, on the cores' threads ({@link #array}). */
     private final int batch;
@@ -76,9 +78,11 @@ public final class JsonReport {
         this.batch = batch;
     }
 
-    /** One object for one result, an array for several (or none). Leaves {@code out} open. */
-    public void write(Writer out, List<AnalysisResult> results) throws IOException {
-        PrettyJson g = new PrettyJson(new CharRun(1 << 17), out);
+    private static final byte[] EOL = System.lineSeparator().getBytes(StandardCharsets.US_ASCII);
+
+    /** One object for one result, an array for several (or none), as UTF-8. Leaves {@code out} open. */
+    public void write(OutputStream out, List<AnalysisResult> results) throws IOException {
+        PrettyJson g = new PrettyJson(new ByteRun(1 << 17), out);
         if (results.size() == 1) {
             result(g, results.get(0));
         } else {
@@ -87,15 +91,54 @@ public final class JsonReport {
             g.endArray();
         }
         g.flush();
-        out.write(System.lineSeparator());
+        out.write(EOL);
         out.flush();
+    }
+
+    public void write(OutputStream out, AnalysisResult result) throws IOException {
+        write(out, List.of(result));
+    }
+
+    /**
+     * The same text to a writer of chars (a test's; standard output in a charset other than UTF-8), decoded as it is
+     * written. Leaves {@code out} open.
+     */
+    public void write(Writer out, List<AnalysisResult> results) throws IOException {
+        write(new Decoded(out), results);
     }
 
     public void write(Writer out, AnalysisResult result) throws IOException {
         write(out, List.of(result));
     }
 
-    private static final char[] SUMMARY = PrettyJson.key("summary"), PHASES = PrettyJson.key("phases"),
+    /**
+     * The report's bytes to a writer, decoded a write at a time: the report writes whole characters each time (its
+     * text is written between tokens), so no character is cut between two writes.
+     */
+    private static final class Decoded extends OutputStream {
+        private final Writer out;
+
+        Decoded(Writer out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(new String(b, off, len, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[]{(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+    }
+
+    private static final byte[] SUMMARY = PrettyJson.key("summary"), PHASES = PrettyJson.key("phases"),
             CONNECTIONS = PrettyJson.key("connections"), MESSAGES = PrettyJson.key("messages"),
             INVOCATIONS = PrettyJson.key("invocations"), CAPTURE = PrettyJson.key("capture"), SOURCE = PrettyJson.key("source"),
             FRAMES = PrettyJson.key("frames"), TCP_PACKETS = PrettyJson.key("tcpPackets"),
@@ -132,7 +175,7 @@ public final class JsonReport {
      * in batches on the cores' threads ({@link Batched}), each batch by a writer of its own at the array's depth (so
      * its text is what the report's writer would write), and the batches are written in order as they are.
      */
-    private <T> void array(PrettyJson g, char[] key, List<T> list, Element<T> element) throws IOException {
+    private <T> void array(PrettyJson g, byte[] key, List<T> list, Element<T> element) throws IOException {
         g.field(key);
         g.startArray();
         if (!Batched.pays(list, batch)) {
@@ -140,7 +183,7 @@ public final class JsonReport {
         } else {
             ThreadLocal<JsonReport> reports = ThreadLocal.withInitial(JsonReport::new);
             boolean[] first = {true};
-            Batched.write(list, batch, (records, text) -> reports.get().formatted(records, element, text), text -> {
+            Batched.write(list, batch, ByteRun::forRecords, (records, text) -> reports.get().formatted(records, element, text), text -> {
                 if (!first[0]) g.raw(',');
                 g.raw(text);
                 first[0] = false;
@@ -153,7 +196,7 @@ public final class JsonReport {
      * A batch's elements as the report's writer would write them inside an array: each but the first after ", ", the
      * first after the " " an array's first value gets; into {@code text}.
      */
-    private <T> void formatted(List<T> records, Element<T> element, CharRun text) throws IOException {
+    private <T> void formatted(List<T> records, Element<T> element, ByteRun text) throws IOException {
         PrettyJson b = PrettyJson.arrayValues(text, 1);   // the depth of the report's arrays: in the result's object
         for (T record : records) element.write(this, b, record);
     }
@@ -165,9 +208,9 @@ public final class JsonReport {
     }
 
     private <T> void fields(PrettyJson g, List<Column<T>> columns, T record) throws IOException {
-        char[][] keys = columnKeys.get(columns);
+        byte[][] keys = columnKeys.get(columns);
         if (keys == null) {
-            keys = columns.stream().map(c -> PrettyJson.key(c.key())).toArray(char[][]::new);
+            keys = columns.stream().map(c -> PrettyJson.key(c.key())).toArray(byte[][]::new);
             columnKeys.put(columns, keys);
         }
         for (int i = 0; i < keys.length; i++) {
@@ -203,8 +246,8 @@ public final class JsonReport {
     }
 
     /** A detail's key as written: {@code extra.<key>} where it is one of a message's own keys. */
-    private char[] detailKey(String key) {
-        char[] k = detailKeys.get(key);
+    private byte[] detailKey(String key) {
+        byte[] k = detailKeys.get(key);
         if (k == null) {
             k = PrettyJson.key(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
             if (detailKeys.size() < DETAIL_KEYS) detailKeys.put(key, k);

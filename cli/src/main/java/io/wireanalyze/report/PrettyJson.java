@@ -1,7 +1,8 @@
 package io.wireanalyze.report;
 
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -9,24 +10,30 @@ import java.util.Arrays;
  * since its first version: people diff and grep it): an object's entries on lines of their own, indented two spaces a
  * level, {@code "key" : value}; an array's values on the line, {@code [ a, b ]}; {@code { }} and {@code [ ]} when
  * empty. Strings are escaped as Jackson escapes them: {@code \"}, {@code \\}, {@code \b \t \n \f \r}, any other
- * control character as a backslash, {@code u} and four hex digits (upper case), nothing else (a lone surrogate is written as it is, and
- * becomes {@code ?} where the text is encoded as UTF-8).
+ * control character as a backslash, {@code u} and four hex digits (upper case), nothing else. The text is written as
+ * UTF-8 bytes, as the report goes out: a lone surrogate (which a string decoded from modified UTF-8 can hold) becomes
+ * {@code ?}, as a UTF-8 writer replacing what it cannot encode wrote it.
  * <p>
  * Jackson's generator, behind its pretty printer, took twice the time for a report's messages: every token through
- * the printer's calls, every string copied into its buffer before it is scanned. This appends to a {@link CharRun}, and
- * an object's keys come quoted once ({@link #key}). {@code PrettyJsonTest} checks it against Jackson on every capture
- * the tests know and on strings of every character class.
+ * the printer's calls, every string copied into its buffer before it is scanned. This appends to a {@link ByteRun}, and
+ * an object's keys come quoted once ({@link #key}). {@code PrettyJsonTest} checks it against Jackson's text written as
+ * UTF-8, on every capture the tests know and on strings of every character.
  */
 final class PrettyJson {
 
-    private static final String EOL = System.lineSeparator();
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-    /** Written to the writer (if any) once this much text waits. */
-    private static final int FLUSH_CHARS = 1 << 16;
+    private static final byte[] EOL = System.lineSeparator().getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'}, TRUE = {'t', 'r', 'u', 'e'}, FALSE = {'f', 'a', 'l', 's', 'e'},
+            SEPARATOR = {' ', ':', ' '};
+    /** Spaces for an entry's line, sliced as deep as it is. */
+    private static final byte[] SPACES = new byte[256];
+    /** Written to the stream (if any) once this much text waits. */
+    private static final int FLUSH_BYTES = 1 << 16;
     /** What each character below 128 is escaped as: 0 not at all, -1 as its code in hex, else as a backslash and that char. */
     private static final int[] ESCAPES = new int[128];
 
     static {
+        Arrays.fill(SPACES, (byte) ' ');
         for (int c = 0; c < 32; c++) ESCAPES[c] = -1;
         ESCAPES['"'] = '"';
         ESCAPES['\\'] = '\\';
@@ -37,8 +44,8 @@ final class PrettyJson {
         ESCAPES['\r'] = 'r';
     }
 
-    private final CharRun text;
-    private final Writer out;
+    private final ByteRun text;
+    private final OutputStream out;
     /** Per open container (object or array), outermost first: its entries so far. */
     private int[] entries = new int[16];
     private int depth;
@@ -49,7 +56,7 @@ final class PrettyJson {
     private boolean afterKey;
 
     /** Text into {@code text}, which the caller takes. */
-    PrettyJson(CharRun text) {
+    PrettyJson(ByteRun text) {
         this(text, null);
     }
 
@@ -57,7 +64,7 @@ final class PrettyJson {
      * Values of an array open {@code nesting} objects deep into {@code text}, which the caller takes: a batch of the
      * report's array's values, the first after the space an array's first value gets, each other after a comma.
      */
-    static PrettyJson arrayValues(CharRun text, int nesting) {
+    static PrettyJson arrayValues(ByteRun text, int nesting) {
         PrettyJson j = new PrettyJson(text);
         j.push();
         j.nesting = nesting;
@@ -65,18 +72,18 @@ final class PrettyJson {
     }
 
     /** Text to {@code out}, through {@code text} ({@link #flush} at the end). */
-    PrettyJson(CharRun text, Writer out) {
+    PrettyJson(ByteRun text, OutputStream out) {
         this.text = text;
         this.out = out;
     }
 
-    /** {@code name} quoted and escaped, then the separator before a value: what {@link #field(char[])} takes. */
-    static char[] key(String name) {
-        CharRun k = new CharRun(name.length() + 6);
+    /** {@code name} quoted and escaped, then the separator before a value: what {@link #field(byte[])} takes. */
+    static byte[] key(String name) {
+        ByteRun k = new ByteRun(name.length() + 6);
         PrettyJson j = new PrettyJson(k);
         j.quoted(name);
-        k.write(" : ", 0, 3);
-        return Arrays.copyOf(k.chars(), k.length());
+        k.write(SEPARATOR);
+        return Arrays.copyOf(k.bytes(), k.length());
     }
 
     void startObject() throws IOException {
@@ -107,29 +114,29 @@ final class PrettyJson {
     }
 
     /** An entry's key in the open object, as {@link #key} made it. */
-    void field(char[] key) throws IOException {
+    void field(byte[] key) throws IOException {
         beforeKey();
-        text.write(key, 0, key.length);
+        text.write(key);
     }
 
     /** An entry's key, escaped here. */
     void field(String name) throws IOException {
         beforeKey();
         quoted(name);
-        text.write(" : ", 0, 3);
+        text.write(SEPARATOR);
     }
 
     /** A string value; null as JSON's null (as Jackson's {@code writeString(null)}). */
     void string(String s) throws IOException {
         beforeValue();
-        if (s == null) text.write("null", 0, 4);
+        if (s == null) text.write(NULL);
         else quoted(s);
     }
 
     void number(long n) throws IOException {
         beforeValue();
         if (n == Long.MIN_VALUE) {
-            text.write(Long.toString(n));
+            text.ascii(Long.toString(n));
             return;
         }
         if (n < 0) {
@@ -138,10 +145,10 @@ final class PrettyJson {
         }
         int digits = 1;
         for (long t = n; t >= 10; t /= 10) digits++;
-        char[] c = text.claim(digits);
+        byte[] c = text.claim(digits);
         int end = text.length();
         for (int i = end - 1; i >= end - digits; i--) {
-            c[i] = (char) ('0' + n % 10);
+            c[i] = (byte) ('0' + n % 10);
             n /= 10;
         }
     }
@@ -149,26 +156,25 @@ final class PrettyJson {
     /** A number already in its text form (as {@link Fmt#plain} gives it); null as JSON's null (as Jackson's). */
     void number(String plain) throws IOException {
         beforeValue();
-        if (plain == null) text.write("null", 0, 4);
-        else text.write(plain, 0, plain.length());
+        if (plain == null) text.write(NULL);
+        else text.ascii(plain);
     }
 
     void bool(boolean b) throws IOException {
         beforeValue();
-        if (b) text.write("true", 0, 4);
-        else text.write("false", 0, 5);
+        text.write(b ? TRUE : FALSE);
     }
 
     void nul() throws IOException {
         beforeValue();
-        text.write("null", 0, 4);
+        text.write(NULL);
     }
 
     /** Text made elsewhere (a batch of an array's values) where the next value goes; the open array now has values. */
-    void raw(CharRun values) throws IOException {
+    void raw(ByteRun values) throws IOException {
         if (depth > 0) entries[depth - 1]++;
         if (out == null) {
-            text.write(values.chars(), 0, values.length());
+            text.write(values.bytes(), 0, values.length());
         } else {
             flush();
             values.writeTo(out);
@@ -181,10 +187,10 @@ final class PrettyJson {
     }
 
     private void flushIfFull() throws IOException {
-        if (out != null && text.length() >= FLUSH_CHARS) flush();
+        if (out != null && text.length() >= FLUSH_BYTES) flush();
     }
 
-    /** Writes the text so far to the writer. */
+    /** Writes the text so far to the stream. */
     void flush() throws IOException {
         if (out == null) return;
         text.writeTo(out);
@@ -221,38 +227,71 @@ final class PrettyJson {
     }
 
     private void newLine() {
-        text.write(EOL, 0, EOL.length());
+        text.write(EOL);
         int spaces = 2 * nesting;
-        char[] c = text.claim(spaces);
-        Arrays.fill(c, text.length() - spaces, text.length(), ' ');
+        if (spaces <= SPACES.length) {
+            text.write(SPACES, 0, spaces);
+        } else {
+            byte[] c = text.claim(spaces);
+            Arrays.fill(c, text.length() - spaces, text.length(), (byte) ' ');
+        }
     }
 
+    /**
+     * {@code s} quoted and escaped, as UTF-8: its plain ASCII chars (nearly all) copied a byte each in one pass, the
+     * rest escaped or encoded from the first that is not.
+     */
     private void quoted(String s) {
         int n = s.length();
-        char[] c = text.claim(n + 2);
+        byte[] c = text.claim(n + 2);
         int at = text.length() - n - 2;
         c[at] = '"';
-        s.getChars(0, n, c, at + 1);
-        int i = at + 1, end = at + 1 + n;
-        while (i < end && (c[i] >= 128 || ESCAPES[c[i]] == 0)) i++;
-        if (i == end) {
-            c[end] = '"';
+        int i = 0;
+        for (; i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch >= 128 || ESCAPES[ch] != 0) break;
+            c[at + 1 + i] = (byte) ch;
+        }
+        if (i == n) {
+            c[at + 1 + n] = '"';
             return;
         }
-        // a character to escape: the rest again, escaped (rare: names and values are nearly always plain)
-        text.unclaim(end + 1 - i);
-        for (int k = i - at - 1; k < n; k++) {
+        // a character to escape or encode: the rest, one by one (rare: names and values are nearly always plain)
+        text.unclaim(n + 1 - i);
+        for (int k = i; k < n; k++) {
             char ch = s.charAt(k);
-            int e = ch < 128 ? ESCAPES[ch] : 0;
-            if (e == 0) {
-                text.write(ch);
-            } else if (e > 0) {
-                text.write('\\');
-                text.write((char) e);
+            if (ch < 128) {
+                int e = ESCAPES[ch];
+                if (e == 0) {
+                    text.write(ch);
+                } else if (e > 0) {
+                    text.write('\\');
+                    text.write(e);
+                } else {
+                    byte[] u = text.claim(6);
+                    int p = text.length() - 6;
+                    u[p] = '\\';
+                    u[p + 1] = 'u';
+                    u[p + 2] = '0';
+                    u[p + 3] = '0';
+                    u[p + 4] = HEX[ch >> 4];
+                    u[p + 5] = HEX[ch & 0xF];
+                }
+            } else if (ch < 0x800) {
+                text.write(0xC0 | ch >> 6);
+                text.write(0x80 | ch & 0x3F);
+            } else if (!Character.isSurrogate(ch)) {
+                text.write(0xE0 | ch >> 12);
+                text.write(0x80 | ch >> 6 & 0x3F);
+                text.write(0x80 | ch & 0x3F);
+            } else if (Character.isHighSurrogate(ch) && k + 1 < n && Character.isLowSurrogate(s.charAt(k + 1))) {
+                int cp = Character.toCodePoint(ch, s.charAt(++k));
+                text.write(0xF0 | cp >> 18);
+                text.write(0x80 | cp >> 12 & 0x3F);
+                text.write(0x80 | cp >> 6 & 0x3F);
+                text.write(0x80 | cp & 0x3F);
             } else {
-                text.write("\\u00", 0, 4);
-                text.write(HEX[ch >> 4]);
-                text.write(HEX[ch & 0xF]);
+                text.write('?');   // a lone surrogate, which UTF-8 cannot encode: what a replacing UTF-8 writer writes
             }
         }
         text.write('"');

@@ -1,7 +1,9 @@
 package io.wireanalyze.report;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -24,5 +26,10 @@ public final class ReportFiles {
         return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8.newEncoder()
                 .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE)));
+    }
+
+    /** A buffered stream onto {@code file} (created or truncated), for text made as UTF-8 bytes (a JSON report). */
+    public static OutputStream stream(Path file) throws IOException {
+        return new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
     }
 }

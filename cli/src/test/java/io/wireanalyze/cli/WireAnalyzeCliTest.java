@@ -59,14 +59,14 @@ class WireAnalyzeCliTest {
 
         Cli stdout = Cli.run("analyze", capture.toString(), "--format", "json");
         assertEquals(0, stdout.exitCode(), stdout.err());
-        // (the test's standard output is a string: the character itself, which a terminal's encoder writes as '?')
-        assertTrue(stdout.out().contains("\"name\" : \"\ud800chService\""), stdout.out());
+        // (the report is made as UTF-8 bytes, so even a writer of chars, as the test's standard output is, gets the '?')
+        assertTrue(stdout.out().contains("\"name\" : \"?chService\""), stdout.out());
         Path out = dir.resolve("out");
         Cli json = Cli.run("analyze", capture.toString(), "--format", "json", "--out", out.toString());
         assertEquals(0, json.exitCode(), json.err());
         String written = Files.readString(out.resolve("surrogate.json"));
         assertTrue(written.contains("\"name\" : \"?chService\""), written);
-        assertEquals(stdout.out().replace('\ud800', '?').strip(), written.strip());
+        assertEquals(stdout.out().strip(), written.strip());
         assertEquals(List.of("surrogate.json"), Files.list(out).map(p -> p.getFileName().toString()).toList(), "no partial file left");
         Cli csv = Cli.run("analyze", capture.toString(), "--format", "csv", "--out", dir.resolve("csv").toString());
         assertEquals(0, csv.exitCode(), csv.err());

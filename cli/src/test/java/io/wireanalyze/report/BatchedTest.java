@@ -25,7 +25,7 @@ class BatchedTest {
     void theTextsAreWrittenInTheListsOrderByOneThread() throws IOException {
         StringBuilder written = new StringBuilder();
         List<String> threads = new ArrayList<>();
-        Batched.write(RECORDS, 7, BatchedTest::numbers, text -> {
+        Batched.write(RECORDS, 7, CharRun::forRecords, BatchedTest::numbers, text -> {
             text.writeTo(written);
             threads.add(Thread.currentThread().getName());
         });
@@ -38,12 +38,12 @@ class BatchedTest {
 
     @Test
     void whatABatchsFormattingThrowsTheCallThrows() {
-        IOException e = assertThrows(IOException.class, () -> Batched.write(RECORDS, 7, (batch, text) -> {
+        IOException e = assertThrows(IOException.class, () -> Batched.write(RECORDS, 7, CharRun::forRecords, (batch, text) -> {
             if (batch.contains(5_000)) throw new IOException("batch of 5000");
             numbers(batch, text);
         }, text -> { }));
         assertEquals("batch of 5000", e.getMessage());
-        IllegalStateException bug = assertThrows(IllegalStateException.class, () -> Batched.write(RECORDS, 7, (batch, text) -> {
+        IllegalStateException bug = assertThrows(IllegalStateException.class, () -> Batched.write(RECORDS, 7, CharRun::forRecords, (batch, text) -> {
             if (batch.contains(9)) throw new IllegalStateException("a formatter's bug");
         }, text -> { }));
         assertEquals("a formatter's bug", bug.getMessage());
@@ -52,7 +52,7 @@ class BatchedTest {
     @Test
     void whatWritingThrowsTheCallThrowsAndNothingIsWrittenAfterIt() {
         int[] writes = {0};
-        IOException e = assertThrows(IOException.class, () -> Batched.write(RECORDS, 7, BatchedTest::numbers, text -> {
+        IOException e = assertThrows(IOException.class, () -> Batched.write(RECORDS, 7, CharRun::forRecords, BatchedTest::numbers, text -> {
             if (++writes[0] == 3) throw new IOException("disk full");
         }));
         assertEquals("disk full", e.getMessage());

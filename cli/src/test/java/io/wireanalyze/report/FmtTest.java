@@ -37,6 +37,27 @@ class FmtTest {
         }
     }
 
+    /**
+     * The times and ratios a report writes, where {@link Fmt#plain} reads the double's value rather than its digits:
+     * milliseconds from nanoseconds (a capture's times, up to a day and a half past the scaled range), ratios of
+     * counts, and numbers a hair either side of every half of the last kept decimal.
+     */
+    @Test
+    void plainTextIsTheRoundedBigDecimalsOnTimesRatiosAndHalves() {
+        Random random = new Random(20261129);
+        for (int i = 0; i < 1_000_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> (random.nextLong() & Long.MAX_VALUE) % 130_000_000_000_000L / 1e6;   // ns to ms, up to 36 hours
+                case 1 -> (double) random.nextInt(1_000_000) / (1 + random.nextInt(1_000_000));
+                case 2 -> (random.nextInt(2_000_000) + 0.5) / 1000 + (random.nextInt(41) - 20) * 1e-9;
+                default -> Math.nextAfter((random.nextInt(20_000_000) + 0.5) / 10000, random.nextBoolean() ? 0 : 1e9)
+                        * (random.nextBoolean() ? 1 : -1);
+            };
+            int scale = 3 + (i & 1);
+            assertEquals(viaBigDecimal(d, scale), Fmt.plain(d, scale), d + " at scale " + scale);
+        }
+    }
+
     @Test
     void noNumberForNullNaNOrInfinity() {
         assertNull(Fmt.plain(null, 3));

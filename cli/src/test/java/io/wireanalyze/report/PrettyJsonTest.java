@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -51,7 +52,10 @@ class PrettyJsonTest {
         }
     }
 
-    /** Every char from 0 to U+FFFF (control characters, quotes, backslash, DEL, Latin-1, lone surrogates) in values and keys. */
+    /**
+     * Every char from 0 to U+FFFF (control characters, quotes, backslash, DEL, Latin-1, lone surrogates) in values and
+     * keys, and every pair of surrogates of one plane's worth of code points: Jackson's text written as UTF-8.
+     */
     @Test
     void everyCharacterIsEscapedAsJacksonEscapesIt() throws IOException {
         for (int from = 0; from < 0x10000; from += 0x100) {
@@ -69,8 +73,20 @@ class PrettyJsonTest {
                 t.endArray();
                 t.endObject();
             };
-            assertEquals(jackson(script), ours(script), "chars from " + Integer.toHexString(from));
+            assertEquals(asWritten(jackson(script)), ours(script), "chars from " + Integer.toHexString(from));
         }
+        StringBuilder pairs = new StringBuilder();
+        for (int cp = 0x10000; cp < 0x20000; cp += 0x11) pairs.appendCodePoint(cp).append('\uDC00').append('\uD800').append('x');
+        String value = pairs.toString();
+        Script script = t -> {
+            t.startArray();
+            t.string(value);
+            t.string(value.substring(1));   // starting with a low surrogate, and ending with a high one
+            t.endArray();
+        };
+        String ours = ours(script);
+        assertEquals(asWritten(jackson(script)), ours);
+        assertTrue(ours.contains(new StringBuilder().appendCodePoint(0x10011) + "??x"), "a pair encoded whole, each lone half as ?");
     }
 
     /** Numbers at the edges, booleans, nulls, empty and nested containers. */
@@ -111,9 +127,9 @@ class PrettyJsonTest {
     /** A report longer than what the writer holds before it writes: the same text as one written whole. */
     @Test
     void textPastTheBufferIsWrittenInOrder() throws IOException {
-        StringWriter out = new StringWriter();
-        PrettyJson g = new PrettyJson(new CharRun(16), out);
-        CharRun whole = new CharRun(16);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        PrettyJson g = new PrettyJson(new ByteRun(16), out);
+        ByteRun whole = new ByteRun(16);
         PrettyJson w = new PrettyJson(whole);
         for (PrettyJson j : List.of(g, w)) {
             j.startArray();
@@ -128,8 +144,8 @@ class PrettyJsonTest {
             j.endArray();
         }
         g.flush();
-        assertTrue(out.toString().length() > 1 << 18);
-        assertEquals(new String(whole.chars(), 0, whole.length()), out.toString());
+        assertTrue(out.size() > 1 << 18);
+        assertEquals(whole.toString(), out.toString(StandardCharsets.UTF_8));
     }
 
     /** The calls a JSON text is written by, made to Jackson's generator or to this writer. */
@@ -180,7 +196,7 @@ class PrettyJsonTest {
 
     /** The same calls to this writer; keys through {@link PrettyJson#key} (as the report's own keys go) where they are plain. */
     private static String ours(Script script) throws IOException {
-        CharRun text = new CharRun(16);
+        ByteRun text = new ByteRun(16);
         PrettyJson g = new PrettyJson(text);
         script.write(new Tokens() {
             public void startObject() throws IOException { g.startObject(); }
@@ -197,7 +213,15 @@ class PrettyJsonTest {
             public void bool(boolean b) throws IOException { g.bool(b); }
             public void nul() throws IOException { g.nul(); }
         });
-        return new String(text.chars(), 0, text.length());
+        return text.toString();
+    }
+
+    /**
+     * Jackson's text as it goes out in UTF-8 (where a lone surrogate, which UTF-8 cannot encode, becomes {@code ?}),
+     * read back.
+     */
+    private static String asWritten(String text) {
+        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
     }
 
     /** A JSON tree written again, numbers as they were written ({@link #NUMBERS_AS_WRITTEN}). */
