@@ -2,7 +2,6 @@ package io.wireanalyze.report;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -83,14 +82,6 @@ final class ByteRun implements Batched.Text {
 
     void writeTo(OutputStream out) throws IOException {
         out.write(bytes, 0, length);
-    }
-
-    /**
-     * The text to a writer, decoded (a writer of chars: a test's, or standard output in a charset other than UTF-8,
-     * which encodes it again as it always did). A run ends between two tokens, never inside a character.
-     */
-    void writeTo(Writer out) throws IOException {
-        out.write(toString());
     }
 
     byte[] bytes() {

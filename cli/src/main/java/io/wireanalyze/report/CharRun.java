@@ -44,18 +44,6 @@ final class CharRun extends Writer implements Batched.Text {
         length += len;
     }
 
-    /** Room for {@code n} more chars, taken: the array, whose last {@code n} chars up to {@link #length} are the caller's to fill. */
-    char[] claim(int n) {
-        room(n);
-        length += n;
-        return chars;
-    }
-
-    /** Gives back the last {@code n} chars written or claimed. */
-    void unclaim(int n) {
-        length -= n;
-    }
-
     private void room(int more) {
         if (more > chars.length - length) chars = Arrays.copyOf(chars, Math.max(chars.length * 2, Math.addExact(length, more)));
     }
@@ -70,14 +58,6 @@ final class CharRun extends Writer implements Batched.Text {
     void writeTo(Appendable out) throws IOException {
         if (out instanceof Writer w) w.write(chars, 0, length);
         else out.append(java.nio.CharBuffer.wrap(chars, 0, length));
-    }
-
-    char[] chars() {
-        return chars;
-    }
-
-    int length() {
-        return length;
     }
 
     @Override
