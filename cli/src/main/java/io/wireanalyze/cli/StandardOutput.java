@@ -6,12 +6,13 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The command line's standard output: the writer picocli would make for it (the same charset: the JVM's
- * {@code sun.stdout.encoding}, else its default; auto-flushing), and, when that charset is UTF-8, the stream under it,
- * for a JSON report written as the UTF-8 bytes it is made of rather than as chars encoded again.
+ * {@code sun.stdout.encoding}, else its default; auto-flushing), and the stream under it, for a JSON report: JSON
+ * text goes out as UTF-8 (RFC 8259 asks it of JSON exchanged between systems), the bytes it is made of, whatever the
+ * locale. In the POSIX locale Java 17's default charset is ASCII, and a name with a letter outside it came out as
+ * {@code ?} where the report file has the letter.
  */
 final class StandardOutput {
 
@@ -32,12 +33,12 @@ final class StandardOutput {
     }
 
     /**
-     * Where UTF-8 bytes meant for {@code out} can go as they are: standard output's stream, when {@code out} is
-     * {@link #WRITER} (flushed first, so that they come after what it holds) and encodes as UTF-8; else null, and the
-     * text goes through {@code out}.
+     * Where a JSON report's UTF-8 bytes meant for {@code out} go as they are: standard output's stream, when {@code out}
+     * is {@link #WRITER} (flushed first, so that they come after what it holds); else null, and the text goes through
+     * {@code out} (a test's writer).
      */
     static OutputStream bytesFor(PrintWriter out) {
-        if (out != WRITER || !CHARSET.equals(StandardCharsets.UTF_8)) return null;
+        if (out != WRITER) return null;
         out.flush();
         return new OutputStream() {   // the stream stays open: the command line writes after the report
             @Override

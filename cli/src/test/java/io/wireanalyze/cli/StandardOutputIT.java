@@ -17,10 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A JSON report on the real standard output of the shaded jar, which writes it as the UTF-8 bytes it is made of when
- * standard output is UTF-8 (and through its writer otherwise): the same bytes as the report written to a file, under
- * a UTF-8 locale and the POSIX one, for a capture whose decoded name holds a lone surrogate (written '?') and for one
- * of SOAP with WS-Security (long XML details).
+ * A JSON report on the real standard output of the shaded jar, which writes it as the UTF-8 bytes it is made of
+ * whatever the locale: the same bytes as the report written to a file, under a UTF-8 locale and the POSIX one (whose
+ * charset on Java 17 is ASCII), for captures whose decoded name holds a letter beyond ASCII and a lone surrogate
+ * (written '?'), and for one of SOAP with WS-Security (long XML details).
  */
 class StandardOutputIT {
 
@@ -31,13 +31,16 @@ class StandardOutputIT {
         byte[] pcap = Files.readAllBytes(TestCaptures.repoRoot().resolve("fixtures/jrmp/dgc-clean.pcap"));
         int at = new String(pcap, StandardCharsets.ISO_8859_1).indexOf("BenchService");
         assertTrue(at > 0);
+        pcap[at] = (byte) 0xC3;   // "Be" as the two bytes of U+00E9 (the same in modified UTF-8)
+        pcap[at + 1] = (byte) 0xA9;
+        Path letter = Files.write(dir.resolve("letter.pcap"), pcap);
         pcap[at] = (byte) 0xED;   // modified UTF-8's lone surrogate U+D800
         pcap[at + 1] = (byte) 0xA0;
         pcap[at + 2] = (byte) 0x80;
         Path surrogate = Files.write(dir.resolve("surrogate.pcap"), pcap);
         Path wssec = TestCaptures.repoRoot().resolve("fixtures/soap/wssec.pcap");
         Path jvm = Path.of(System.getProperty("java.home"), "bin", "java");
-        for (Path capture : List.of(surrogate, wssec)) {
+        for (Path capture : List.of(letter, surrogate, wssec)) {
             String name = capture.getFileName().toString().replace(".pcap", "");
             Path reports = dir.resolve("reports-" + name);
             assertEquals(0, run(dir, "C.UTF-8", List.of(jvm.toString(), "-jar", jar.toString(), "analyze", capture.toString(),
@@ -52,7 +55,9 @@ class StandardOutputIT {
                 byte[] report = java.util.Arrays.copyOf(out, out.length - eol.length);
                 assertArrayEquals(file, report, name + " in " + locale);
             }
-            if (capture == surrogate) assertTrue(new String(file, StandardCharsets.UTF_8).contains("\"name\" : \"?chService\""));
+            String text = new String(file, StandardCharsets.UTF_8);
+            if (capture == letter) assertTrue(text.contains("\"name\" : \"\u00e9nchService\""), "the letter itself");
+            if (capture == surrogate) assertTrue(text.contains("\"name\" : \"?chService\""), "the surrogate as ?");
         }
     }
 
