@@ -100,8 +100,8 @@ public final class JsonReport {
     }
 
     /**
-     * The same text to a writer of chars (a test's; standard output in a charset other than UTF-8), decoded as it is
-     * written. Leaves {@code out} open.
+     * The same text to a writer of chars (a test's, say), decoded as it is written: a lone surrogate reaches it as
+     * {@code ?}, as it reaches a file. Leaves {@code out} open.
      */
     public void write(Writer out, List<AnalysisResult> results) throws IOException {
         write(new Decoded(out), results);
