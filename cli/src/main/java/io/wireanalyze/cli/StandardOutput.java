@@ -1,7 +1,6 @@
 package io.wireanalyze.cli;
 
 import java.io.BufferedWriter;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -40,21 +39,6 @@ final class StandardOutput {
     static OutputStream bytesFor(PrintWriter out) {
         if (out != WRITER) return null;
         out.flush();
-        return new OutputStream() {   // the stream stays open: the command line writes after the report
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                STREAM.write(b, off, len);
-            }
-
-            @Override
-            public void write(int b) {
-                STREAM.write(b);
-            }
-
-            @Override
-            public void flush() {
-                STREAM.flush();
-            }
-        };
+        return STREAM;   // left open by the report: the command line writes after it
     }
 }

@@ -35,7 +35,7 @@ final class ByteRun implements Batched.Text {
         write(b, 0, b.length);
     }
 
-    /** One byte: an ASCII character. */
+    /** One byte: an ASCII character, or one of a character's UTF-8 bytes. */
     void write(int b) {
         room(1);
         bytes[length++] = (byte) b;
