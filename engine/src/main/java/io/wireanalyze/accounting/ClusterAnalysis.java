@@ -232,9 +232,9 @@ public final class ClusterAnalysis {
             return reassembled;
         }
 
-        /** The part (of {@code parts}) that analyses the flow of the TCP packet just counted: its flow's hash. */
+        /** The part (of {@code parts}) that analyses the flow of the TCP packet just counted: {@link FlowKey#part}. */
         public int part(int parts) {
-            return Math.floorMod(headers.flow().hashCode(), parts);
+            return headers.flow().part(parts);
         }
 
         public long tcpIndex() {

@@ -52,7 +52,7 @@ final class PartWorkers implements AutoCloseable {
      * flow. The segment is handed over as parsed: the reader's buffers are not reused, so it stays valid.
      */
     void accept(TcpSegment s, FlowKey flow, long tcpIndex, long elapsed, long clock) {
-        int w = Math.floorMod(flow.hashCode(), workers.length);
+        int w = flow.part(workers.length);
         Batch b = pending[w];
         if (b == null) b = pending[w] = new Batch();
         int i = b.size++;

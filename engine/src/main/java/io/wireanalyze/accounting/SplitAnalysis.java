@@ -245,7 +245,7 @@ public final class SplitAnalysis {
                 TcpSegment s = headers.accept(f);
                 if (s == null) continue;
                 FlowKey flow = headers.flow();
-                byPart.get(Math.floorMod(flow.hashCode(), parts)).add(new Packet(s, flow, headers.tcpIndex(), headers.elapsed(), headers.clock()));
+                byPart.get(flow.part(parts)).add(new Packet(s, flow, headers.tcpIndex(), headers.elapsed(), headers.clock()));
             }
             headers.end();
             List<Part> done = new ArrayList<>();
