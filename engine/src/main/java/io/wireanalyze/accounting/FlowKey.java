@@ -33,8 +33,24 @@ final class FlowKey {
         boolean lesserFirst = x.compareTo(y) <= 0;
         a = lesserFirst ? x : y;
         b = lesserFirst ? y : x;
-        hash = Objects.hashCode(a) * 31 + Objects.hashCode(b);
+        hash = mix(Objects.hashCode(a) * 31 + Objects.hashCode(b));
         return this;
+    }
+
+    /**
+     * The endpoints' hashes combined, with the bits mixed (MurmurHash3's finalizer). Combined alone, the hash is a sum of
+     * the endpoints' fields times powers of 31, so its low bits are those of a sum of the addresses and ports: when a
+     * capture's client and server addresses rise together (one host pair after another, as the bench's replays and
+     * many test rigs number them), the sum's parity is the ports', and modulo 2 every connection of one kind (its two
+     * ports fixed) went to the same one of two workers. On the bench's mixed capture one worker then did a quarter more
+     * than the other and ran on alone at the end.
+     */
+    private static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        return h ^ h >>> 16;
     }
 
     /** The lesser endpoint. */
@@ -57,28 +73,15 @@ final class FlowKey {
         return o instanceof FlowKey k && hash == k.hash && Objects.equals(a, k.a) && Objects.equals(b, k.b);
     }
 
-    /** The hash the record this was had: {@code a}'s times 31 plus {@code b}'s (flows go to the same workers). */
+    /** {@code a}'s hash times 31 plus {@code b}'s, mixed ({@link #mix}): kept, as {@link #part} and the tables ask it per packet. */
     @Override
     public int hashCode() {
         return hash;
     }
 
-    /**
-     * The part (of {@code parts}, at least one) that analyses this flow: the hash with its bits mixed (MurmurHash3's
-     * finalizer), then taken modulo. The hash alone is a sum of the endpoints' fields times powers of 31, so its low
-     * bits are those of a sum of the addresses and ports: when a capture's client and server addresses rise together
-     * (one host pair after another, as the bench's replays and many test rigs number them), the sum's parity is the
-     * ports', and every connection of one kind (its two ports fixed) went to the same one of two workers. On the bench's
-     * mixed capture one worker then did 25% more than the other and ran on alone at the end.
-     */
+    /** The part (of {@code parts}, at least one) that analyses this flow: a worker, a split's part, a Spark partition. */
     int part(int parts) {
-        int h = hash;
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return Math.floorMod(h, parts);
+        return Math.floorMod(hash, parts);
     }
 
     /** Whether a packet from {@code src} goes from the lesser endpoint to the greater. */
