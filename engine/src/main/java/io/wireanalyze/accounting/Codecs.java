@@ -1,6 +1,13 @@
 package io.wireanalyze.accounting;
 
+import io.wireanalyze.phase.Phase;
 import io.wireanalyze.protocol.Details;
+import io.wireanalyze.protocol.Message;
+import io.wireanalyze.protocol.MessageInfo;
+import io.wireanalyze.protocol.MessageType;
+import io.wireanalyze.protocol.ProtocolName;
+import io.wireanalyze.protocol.Role;
+import io.wireanalyze.tcp.Direction;
 
 import java.io.IOException;
 import java.lang.invoke.LambdaMetafactory;
@@ -29,8 +36,7 @@ final class Codecs {
 
     final Spill.Codec<AnalysisResult.ConnectionStats> connections = codec(AnalysisResult.ConnectionStats.class);
     final Spill.Codec<AnalysisResult.PacketRow> packets = codec(AnalysisResult.PacketRow.class);
-    @SuppressWarnings("unchecked")
-    final Spill.Codec<Keyed<MessageRecord>> messages = codec((Class<Keyed<MessageRecord>>) (Class<?>) Keyed.class);
+    final Spill.Codec<Keyed<MessageRecord>> messages = new Messages();
     final Spill.Codec<PendingInvocation> invocations = codec(PendingInvocation.class);
     @SuppressWarnings("unchecked")
     final Spill.Codec<Keyed<AnalysisResult.InvocationRecord>> finalInvocations =
@@ -111,6 +117,130 @@ final class Codecs {
                 return type.cast(value(in));
             }
         };
+    }
+
+    /**
+     * The messages' records, the most numerous an analysis spills, written field by field: the record, its message and
+     * the message's info read and made directly, each primitive as it is, each enum of the message's own as its
+     * ordinal, a nullable number after a byte that says whether it is there; the protocol's details, its type and the
+     * strings through {@link #value(SpillOut, Object)}. The generic walk of the same three records looked up each
+     * record's layout, called a function for each component and made each record through a method handle: on two
+     * workers with C1's code, the messages' spill was most of the tenth of the workers' time that spilling took, and
+     * most of what the reading thread did while the report's messages were written.
+     */
+    private final class Messages implements Spill.Codec<Keyed<MessageRecord>> {
+        private static final Phase[] PHASES = Phase.values();
+        private static final Direction[] DIRECTIONS = Direction.values();
+        private static final Role[] ROLES = Role.values();
+
+        @Override
+        public void write(SpillOut out, Keyed<MessageRecord> k) {
+            out.writeLong(k.seq());
+            out.writeLong(k.stamp());
+            MessageRecord r = k.value();
+            if (r == null) {
+                out.writeByte(0);
+                return;
+            }
+            out.writeByte(1);
+            optionalLong(out, r.frame());
+            optionalLong(out, r.lastFrame());
+            Double time = r.timeMs();
+            out.writeBoolean(time != null);
+            if (time != null) out.writeDouble(time);
+            out.writeInt(r.connection());
+            out.writeLong(r.packets());
+            Message m = r.message();
+            if (m == null) {
+                out.writeByte(0);
+                return;
+            }
+            out.writeByte(1);
+            ProtocolName protocol = m.protocol();
+            value(out, protocol == null ? null : protocol.label());
+            out.writeBoolean(protocol != null);
+            value(out, m.type());
+            out.writeByte(ordinal(m.phase()));
+            out.writeByte(ordinal(m.direction()));
+            out.writeByte(ordinal(m.role()));
+            out.writeLong(m.offset());
+            out.writeInt(m.length());
+            out.writeLong(m.dataOffset());
+            out.writeInt(m.dataLength());
+            out.writeLong(m.requestId());
+            MessageInfo i = m.info();
+            if (i == null) {
+                out.writeByte(0);
+                return;
+            }
+            out.writeByte(1);
+            value(out, i.objId());
+            optionalLong(out, i.hash());
+            value(out, i.method());
+            value(out, i.operation());
+            value(out, i.name());
+            value(out, i.details());
+        }
+
+        @Override
+        public Keyed<MessageRecord> read(SpillIn in) throws IOException {
+            long seq = in.readLong(), stamp = in.readLong();
+            if (in.readByte() == 0) return new Keyed<>(seq, null, stamp);
+            Long frame = optionalLong(in), lastFrame = optionalLong(in);
+            Double time = in.readBoolean() ? in.readDouble() : null;
+            int connection = in.readInt();
+            long packets = in.readLong();
+            Message m = null;
+            if (in.readByte() != 0) {
+                Object label = value(in);
+                ProtocolName protocol = in.readBoolean() ? new ProtocolName(as(String.class, label)) : null;
+                MessageType type = as(MessageType.class, value(in));
+                Phase phase = constant(PHASES, in.readByte());
+                Direction direction = constant(DIRECTIONS, in.readByte());
+                Role role = constant(ROLES, in.readByte());
+                long offset = in.readLong();
+                int length = in.readInt();
+                long dataOffset = in.readLong();
+                int dataLength = in.readInt();
+                long requestId = in.readLong();
+                MessageInfo info = null;
+                if (in.readByte() != 0) {
+                    String objId = as(String.class, value(in));
+                    Long hash = optionalLong(in);
+                    String method = as(String.class, value(in)), operation = as(String.class, value(in)), name = as(String.class, value(in));
+                    info = new MessageInfo(objId, hash, method, operation, name, as(Details.class, value(in)));
+                }
+                m = new Message(protocol, type, phase, direction, offset, length, dataOffset, dataLength, role, requestId, info);
+            }
+            return new Keyed<>(seq, new MessageRecord(frame, lastFrame, time, connection, m, packets), stamp);
+        }
+
+        private static void optionalLong(SpillOut out, Long v) {
+            out.writeBoolean(v != null);
+            if (v != null) out.writeLong(v);
+        }
+
+        private static Long optionalLong(SpillIn in) throws IOException {
+            return in.readBoolean() ? in.readLong() : null;
+        }
+
+        private static int ordinal(Enum<?> e) {
+            return e == null ? 0 : e.ordinal() + 1;
+        }
+
+        private static <E> E constant(E[] constants, int ordinalPlusOne) throws IOException {
+            if (ordinalPlusOne == 0) return null;
+            if (ordinalPlusOne < 0 || ordinalPlusOne > constants.length) {
+                throw new IOException("spilled message: " + constants[0].getClass().getSimpleName() + " " + (ordinalPlusOne - 1)
+                        + " (expected: 0 to " + (constants.length - 1) + ")");
+            }
+            return constants[ordinalPlusOne - 1];
+        }
+
+        private static <T> T as(Class<T> type, Object v) throws IOException {
+            if (v == null || type.isInstance(v)) return type.cast(v);
+            throw new IOException("spilled message: a " + v.getClass().getName() + " where a " + type.getSimpleName() + " belongs");
+        }
     }
 
     private static final int NULL = 0, STRING = 1, LONG = 2, INT = 3, SHORT = 4, BYTE = 5, DOUBLE = 6, FLOAT = 7,

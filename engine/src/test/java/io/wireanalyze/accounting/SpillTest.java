@@ -273,15 +273,50 @@ class SpillTest {
         }
     }
 
+    /**
+     * The messages' own codec: every part of a message record that may be null comes back null, -0.0 comes back as
+     * itself, and an enum's ordinal out of range is refused with the enum named.
+     */
+    @Test
+    void aMessageRecordsNullsComeBackAndAnOrdinalOutOfRangeIsRefused() throws IOException {
+        Codecs codecs = new Codecs();
+        MessageRecord bare = new MessageRecord(null, null, null, 2, new Message(null, null, null, null, 3, 4, 5, 6, null, -1, null), 9);
+        MessageRecord noMessage = new MessageRecord(5L, 6L, -0.0, 1, null, 0);
+        SpillOut bytes = new SpillOut();
+        codecs.messages.write(bytes, new Codecs.Keyed<>(1, bare, 2));
+        codecs.messages.write(bytes, new Codecs.Keyed<>(3, noMessage, 4));
+        SpillIn in = in(bytes);
+        Codecs.Keyed<MessageRecord> first = codecs.messages.read(in), second = codecs.messages.read(in);
+        assertEquals(bare, first.value());
+        assertEquals(List.of(1L, 2L, 3L, 4L), List.of(first.seq(), first.stamp(), second.seq(), second.stamp()));
+        assertEquals(noMessage, second.value());
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(second.value().timeMs()));
+        assertTrue(in.atEnd());
+
+        Message m = new Message(new io.wireanalyze.protocol.ProtocolName("x"), io.wireanalyze.protocol.MessageType.UNPARSED,
+                io.wireanalyze.phase.Phase.UNPARSED, io.wireanalyze.tcp.Direction.C2S, 0, 1, 0, 1,
+                io.wireanalyze.protocol.Role.NONE, -1, io.wireanalyze.protocol.MessageInfo.EMPTY);
+        SpillOut one = new SpillOut();
+        codecs.messages.write(one, new Codecs.Keyed<>(1, new MessageRecord(1L, 1L, 0.0, 1, m, 1), 2));
+        byte[] b = one.toByteArray();
+        // seq, stamp, the record's byte, three optional numbers, connection, packets, the message's byte (57 bytes);
+        // the protocol's label "x" (tag, length, byte) and its byte; the type (tag, class, ordinal): the phase at 69
+        int phaseAt = 57 + 6 + 1 + 5;
+        assertEquals(io.wireanalyze.phase.Phase.UNPARSED.ordinal() + 1, b[phaseAt]);
+        b[phaseAt] = 100;
+        IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new SpillIn(b, 0, b.length)));
+        assertTrue(e.getMessage().contains("spilled message: Phase 99 (expected: 0 to "), e.getMessage());
+    }
+
     /** A component whose value tag is not its type's is refused with the record's class and the component named. */
     @Test
     void aComponentOfTheWrongTypeIsRefused() throws IOException {
         Codecs codecs = new Codecs();
         SpillOut bytes = new SpillOut();
-        codecs.messages.write(bytes, new Codecs.Keyed<>(1, (MessageRecord) null, 2));
+        codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(1, (AnalysisResult.InvocationRecord) null, 2));
         byte[] b = bytes.toByteArray();
         b[3] = 3;   // the seq's LONG tag (after RECORD and its class index) now says INT
-        IOException e = assertThrows(IOException.class, () -> codecs.messages.read(new SpillIn(b, 0, b.length)));
+        IOException e = assertThrows(IOException.class, () -> codecs.finalInvocations.read(new SpillIn(b, 0, b.length)));
         assertTrue(e.getMessage().contains("Keyed again: component 0 has value tag 3"), e.getMessage());
     }
 
