@@ -37,10 +37,8 @@ final class Codecs {
     final Spill.Codec<AnalysisResult.ConnectionStats> connections = codec(AnalysisResult.ConnectionStats.class);
     final Spill.Codec<AnalysisResult.PacketRow> packets = codec(AnalysisResult.PacketRow.class);
     final Spill.Codec<Keyed<MessageRecord>> messages = new Messages();
-    final Spill.Codec<PendingInvocation> invocations = codec(PendingInvocation.class);
-    @SuppressWarnings("unchecked")
-    final Spill.Codec<Keyed<AnalysisResult.InvocationRecord>> finalInvocations =
-            codec((Class<Keyed<AnalysisResult.InvocationRecord>>) (Class<?>) Keyed.class);
+    final Spill.Codec<PendingInvocation> invocations = new Pending();
+    final Spill.Codec<Keyed<AnalysisResult.InvocationRecord>> finalInvocations = new Settled();
 
     /**
      * A record with what orders it after its sort key: its connection's id and its place there, in one long; and its
@@ -105,7 +103,8 @@ final class Codecs {
         return classes.stream().map(Class::getName).toList();
     }
 
-    private <T> Spill.Codec<T> codec(Class<T> type) {
+    /** The generic walk for records of {@code type} (every record class but those given a codec of their own above). */
+    <T> Spill.Codec<T> codec(Class<T> type) {
         return new Spill.Codec<>() {
             @Override
             public void write(SpillOut out, T value) {
@@ -145,9 +144,7 @@ final class Codecs {
             out.writeByte(1);
             optionalLong(out, r.frame());
             optionalLong(out, r.lastFrame());
-            Double time = r.timeMs();
-            out.writeBoolean(time != null);
-            if (time != null) out.writeDouble(time);
+            optionalDouble(out, r.timeMs());
             out.writeInt(r.connection());
             out.writeLong(r.packets());
             Message m = r.message();
@@ -187,7 +184,7 @@ final class Codecs {
             long seq = in.readLong(), stamp = in.readLong();
             if (in.readByte() == 0) return new Keyed<>(seq, null, stamp);
             Long frame = optionalLong(in), lastFrame = optionalLong(in);
-            Double time = in.readBoolean() ? in.readDouble() : null;
+            Double time = optionalDouble(in);
             int connection = in.readInt();
             long packets = in.readLong();
             Message m = null;
@@ -215,15 +212,6 @@ final class Codecs {
             return new Keyed<>(seq, new MessageRecord(frame, lastFrame, time, connection, m, packets), stamp);
         }
 
-        private static void optionalLong(SpillOut out, Long v) {
-            out.writeBoolean(v != null);
-            if (v != null) out.writeLong(v);
-        }
-
-        private static Long optionalLong(SpillIn in) throws IOException {
-            return in.readBoolean() ? in.readLong() : null;
-        }
-
         private static int ordinal(Enum<?> e) {
             return e == null ? 0 : e.ordinal() + 1;
         }
@@ -236,11 +224,155 @@ final class Codecs {
             }
             return constants[ordinalPlusOne - 1];
         }
+    }
 
-        private static <T> T as(Class<T> type, Object v) throws IOException {
-            if (v == null || type.isInstance(v)) return type.cast(v);
-            throw new IOException("spilled message: a " + v.getClass().getName() + " where a " + type.getSimpleName() + " belongs");
+    /**
+     * The invocations as they wait for the settle step ({@link PendingInvocation}), written field by field as
+     * {@link Messages} writes a message: every invocation is spilled and read twice (before the settle step and after
+     * it, {@link Settled}), and the settle step reads them on one thread while the other core waits.
+     */
+    private final class Pending implements Spill.Codec<PendingInvocation> {
+        @Override
+        public void write(SpillOut out, PendingInvocation p) {
+            invocation(out, p.record());
+            out.writeLong(p.seq());
+            optionalBoolean(out, p.warmup());
+            out.writeLong(p.requestFirstNanos());
+            value(out, p.call());
+            out.writeLong(p.startNanos());
+            out.writeLong(p.replyStartNanos());
+            out.writeLong(p.endNanos());
+            out.writeLong(p.wireBytes());
+            out.writeBoolean(p.aloneOnItsConnection());
+            out.writeLong(p.connectionPackets());
+            out.writeLong(p.connectionWireBytes());
+            out.writeDouble(p.connectionMs());
+            value(out, p.clientHost());
+            value(out, p.serverHost());
+            value(out, p.wants());
+            out.writeLong(p.stamp());
         }
+
+        @Override
+        public PendingInvocation read(SpillIn in) throws IOException {
+            AnalysisResult.InvocationRecord record = invocation(in);
+            long seq = in.readLong();
+            Boolean warmup = optionalBoolean(in);
+            long requestFirstNanos = in.readLong();
+            String call = as(String.class, value(in));
+            long startNanos = in.readLong(), replyStartNanos = in.readLong(), endNanos = in.readLong(), wireBytes = in.readLong();
+            boolean alone = in.readBoolean();
+            long connectionPackets = in.readLong(), connectionWireBytes = in.readLong();
+            double connectionMs = in.readDouble();
+            String clientHost = as(String.class, value(in)), serverHost = as(String.class, value(in));
+            io.wireanalyze.protocol.FactRef wants = as(io.wireanalyze.protocol.FactRef.class, value(in));
+            return new PendingInvocation(record, seq, warmup, requestFirstNanos, call, startNanos, replyStartNanos, endNanos,
+                    wireBytes, alone, connectionPackets, connectionWireBytes, connectionMs, clientHost, serverHost, wants, in.readLong());
+        }
+    }
+
+    /** The settled invocations in the order the report lists them, written field by field ({@link Pending}). */
+    private final class Settled implements Spill.Codec<Keyed<AnalysisResult.InvocationRecord>> {
+        @Override
+        public void write(SpillOut out, Keyed<AnalysisResult.InvocationRecord> k) {
+            out.writeLong(k.seq());
+            out.writeLong(k.stamp());
+            invocation(out, k.value());
+        }
+
+        @Override
+        public Keyed<AnalysisResult.InvocationRecord> read(SpillIn in) throws IOException {
+            long seq = in.readLong(), stamp = in.readLong();
+            return new Keyed<>(seq, invocation(in), stamp);
+        }
+    }
+
+    private void invocation(SpillOut out, AnalysisResult.InvocationRecord r) {
+        if (r == null) {
+            out.writeByte(0);
+            return;
+        }
+        out.writeByte(1);
+        out.writeInt(r.connection());
+        value(out, r.method());
+        out.writeLong(r.requestFrame());
+        optionalLong(out, r.replyFrame());
+        optionalDouble(out, r.latencyMs());
+        out.writeLong(r.packets());
+        out.writeLong(r.dataPackets());
+        out.writeLong(r.overheadPackets());
+        out.writeLong(r.requestBytes());
+        out.writeLong(r.replyBytes());
+        out.writeBoolean(r.warmup());
+        out.writeBoolean(r.marker());
+        value(out, r.exception());
+        out.writeInt(r.fragments());
+        optionalLong(out, r.legOf());
+        Integer legs = r.legs();
+        out.writeBoolean(legs != null);
+        if (legs != null) out.writeInt(legs);
+        optionalLong(out, r.legPackets());
+        optionalLong(out, r.legWireBytes());
+        optionalDouble(out, r.legMs());
+        value(out, r.operation());
+        value(out, r.counts());
+    }
+
+    @SuppressWarnings("unchecked")
+    private AnalysisResult.InvocationRecord invocation(SpillIn in) throws IOException {
+        if (in.readByte() == 0) return null;
+        int connection = in.readInt();
+        String method = as(String.class, value(in));
+        long requestFrame = in.readLong();
+        Long replyFrame = optionalLong(in);
+        Double latencyMs = optionalDouble(in);
+        long packets = in.readLong(), dataPackets = in.readLong(), overheadPackets = in.readLong();
+        long requestBytes = in.readLong(), replyBytes = in.readLong();
+        boolean warmup = in.readBoolean(), marker = in.readBoolean();
+        String exception = as(String.class, value(in));
+        int fragments = in.readInt();
+        Long legOf = optionalLong(in);
+        Integer legs = in.readBoolean() ? in.readInt() : null;
+        Long legPackets = optionalLong(in), legWireBytes = optionalLong(in);
+        Double legMs = optionalDouble(in);
+        String operation = as(String.class, value(in));
+        Map<String, Long> counts = as(Map.class, value(in));
+        return new AnalysisResult.InvocationRecord(connection, method, requestFrame, replyFrame, latencyMs, packets, dataPackets,
+                overheadPackets, requestBytes, replyBytes, warmup, marker, exception, fragments, legOf, legs, legPackets,
+                legWireBytes, legMs, operation, counts);
+    }
+
+    private static void optionalLong(SpillOut out, Long v) {
+        out.writeBoolean(v != null);
+        if (v != null) out.writeLong(v);
+    }
+
+    private static Long optionalLong(SpillIn in) throws IOException {
+        return in.readBoolean() ? in.readLong() : null;
+    }
+
+    private static void optionalDouble(SpillOut out, Double v) {
+        out.writeBoolean(v != null);
+        if (v != null) out.writeDouble(v);
+    }
+
+    private static Double optionalDouble(SpillIn in) throws IOException {
+        return in.readBoolean() ? in.readDouble() : null;
+    }
+
+    private static void optionalBoolean(SpillOut out, Boolean v) {
+        out.writeByte(v == null ? 0 : v ? 2 : 1);
+    }
+
+    private static Boolean optionalBoolean(SpillIn in) throws IOException {
+        int b = in.readByte();
+        return b == 0 ? null : b == 2;
+    }
+
+    /** {@code v} as a {@code type}, or a clear error where a spill's bytes put something else in its place. */
+    private static <T> T as(Class<T> type, Object v) throws IOException {
+        if (v == null || type.isInstance(v)) return type.cast(v);
+        throw new IOException("spilled record: a " + v.getClass().getName() + " where a " + type.getSimpleName() + " belongs");
     }
 
     private static final int NULL = 0, STRING = 1, LONG = 2, INT = 3, SHORT = 4, BYTE = 5, DOUBLE = 6, FLOAT = 7,

@@ -35,7 +35,7 @@ import java.util.Set;
 final class PartBytes {
 
     private static final int MAGIC = 0x57415054;   // "WAPT"
-    private static final int VERSION = 3;   // 2: a part's message limit and the messages it left out; 3: the messages written field by field
+    private static final int VERSION = 3;   // 2: a part's message limit and the messages it left out; 3: messages and invocations written field by field
 
     private PartBytes() {
     }

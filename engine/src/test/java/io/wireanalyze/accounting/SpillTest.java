@@ -257,16 +257,18 @@ class SpillTest {
         Every inner = new Every(-1L, 7, -0.0, false, (short) -3, (byte) 9, 1.5f, "é", new Empty(), List.of(), null, null, 0.1);
         Every outer = new Every(Long.MIN_VALUE, Integer.MAX_VALUE, Double.MAX_VALUE, true, Short.MIN_VALUE, Byte.MAX_VALUE,
                 -2.25f, "x".repeat(5000), new Empty(), List.of(inner, inner), java.util.concurrent.TimeUnit.SECONDS, 5L, Double.NaN);
+        @SuppressWarnings("rawtypes")
+        Spill.Codec<Codecs.Keyed> keyed = codecs.codec(Codecs.Keyed.class);   // the generic walk, as every other record class has
         for (int round = 0; round < 3; round++) {   // the frames are reused from the second round on
             SpillOut bytes = new SpillOut();
             codecs.messages.write(bytes, new Codecs.Keyed<>(round, (MessageRecord) null, -round));
-            codecs.finalInvocations.write(bytes, new Codecs.Keyed(9, outer, 1));
+            keyed.write(bytes, new Codecs.Keyed<>(9, outer, 1));
             SpillIn in = in(bytes);
             Codecs.Keyed<MessageRecord> first = codecs.messages.read(in);
             assertEquals(round, first.seq());
             assertEquals(-round, first.stamp());
             assertEquals(null, first.value());
-            Object back = ((Codecs.Keyed<?>) codecs.finalInvocations.read(in)).value();
+            Object back = keyed.read(in).value();
             assertEquals(outer, back);
             assertEquals(-0.0, ((Every) ((Every) back).nested().get(1)).d());
             assertTrue(in.atEnd());
@@ -308,16 +310,47 @@ class SpillTest {
         assertTrue(e.getMessage().contains("spilled message: Phase 99 (expected: 0 to "), e.getMessage());
     }
 
+    /**
+     * The invocations' own codecs: an invocation before the settle step and after it come back with their nulls (a
+     * call without a reply, without legs), their legs and counts, and each of the three values of its warm-up flag.
+     */
+    @Test
+    void invocationsComeBackWithTheirNullsLegsAndCounts() throws IOException {
+        Codecs codecs = new Codecs();
+        var plain = new AnalysisResult.InvocationRecord(3, null, 7, null, null, 1, 2, 3, 4, 5, false, true, null, 0);
+        var legged = new AnalysisResult.InvocationRecord(4, "m(int)", 9, 10L, -0.0, 6, 7, 8, 9, 10, true, false, "E", 2, 11L, 3,
+                12L, 13L, 1.5, "m", java.util.Map.of("framing", 1L, "values", 2L));
+        var wants = new io.wireanalyze.protocol.FactRef("stub", "k", "f", 1, 2, "#");
+        List<PendingInvocation> pending = new ArrayList<>();
+        for (Boolean warmup : java.util.Arrays.asList(null, true, false)) {
+            pending.add(new PendingInvocation(legged, 5, warmup, 6, "call", 7, 8, 9, 10, true, 11, 12, 13.5, "c", null, wants, 14));
+            pending.add(new PendingInvocation(plain, -1, warmup, 0, null, 0, 0, 0, 0, false, 0, 0, Double.NaN, null, "s", null, 0));
+        }
+        SpillOut bytes = new SpillOut();
+        for (PendingInvocation p : pending) codecs.invocations.write(bytes, p);
+        codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(1, plain, 2));
+        codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(3, legged, 4));
+        codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(5, (AnalysisResult.InvocationRecord) null, 6));
+        SpillIn in = in(bytes);
+        for (PendingInvocation p : pending) assertEquals(p, codecs.invocations.read(in));
+        assertEquals(new Codecs.Keyed<>(1, plain, 2), codecs.finalInvocations.read(in));
+        Codecs.Keyed<AnalysisResult.InvocationRecord> back = codecs.finalInvocations.read(in);
+        assertEquals(new Codecs.Keyed<>(3, legged, 4), back);
+        assertEquals(List.of("framing", "values"), List.copyOf(new java.util.TreeMap<>(back.value().counts()).keySet()));
+        assertEquals(new Codecs.Keyed<>(5, (AnalysisResult.InvocationRecord) null, 6), codecs.finalInvocations.read(in));
+        assertTrue(in.atEnd());
+    }
+
     /** A component whose value tag is not its type's is refused with the record's class and the component named. */
     @Test
     void aComponentOfTheWrongTypeIsRefused() throws IOException {
         Codecs codecs = new Codecs();
         SpillOut bytes = new SpillOut();
-        codecs.finalInvocations.write(bytes, new Codecs.Keyed<>(1, (AnalysisResult.InvocationRecord) null, 2));
+        codecs.connections.write(bytes, new AnalysisResult.ConnectionStats(1, "a", "b", "jrmp", 0, 0, 0, 0, 0, 0, 0, false, 0, 0, 0));
         byte[] b = bytes.toByteArray();
-        b[3] = 3;   // the seq's LONG tag (after RECORD and its class index) now says INT
-        IOException e = assertThrows(IOException.class, () -> codecs.finalInvocations.read(new SpillIn(b, 0, b.length)));
-        assertTrue(e.getMessage().contains("Keyed again: component 0 has value tag 3"), e.getMessage());
+        b[3] = 2;   // the id's INT tag (after RECORD and its class index) now says LONG
+        IOException e = assertThrows(IOException.class, () -> codecs.connections.read(new SpillIn(b, 0, b.length)));
+        assertTrue(e.getMessage().contains("ConnectionStats again: component 0 has value tag 2"), e.getMessage());
     }
 
     /** What is not made of records, enums, strings, numbers, booleans and lists is refused with its class named. */
