@@ -28,9 +28,11 @@ import java.util.Map;
  * How an analysis' records go to a {@link Spill} and come back: as what they were. Every record an analysis spills
  * (its rows, its messages with their protocols' details) is a Java record of records, enums, strings, numbers,
  * booleans and lists; one codec writes any of them component by component and reads it back through its canonical
- * constructor. A protocol's details come back as its own record, the type the decoder made: a protocol stores its
- * details by declaring them, nothing here names one. Record and enum classes are written as an index into a table
- * this instance keeps (a spill is read back by the analysis that wrote it).
+ * constructor. The most numerous, the messages and the invocations, have codecs of their own ({@link Messages},
+ * {@link Pending}, {@link Settled}) that write the engine's own records field by field and hand the rest (a message's
+ * details, strings) to the generic walk. A protocol's details come back as its own record, the type the decoder
+ * made: a protocol stores its details by declaring them, nothing here names one. Record and enum classes are written
+ * as an index into a table this instance keeps (a spill is read back by the analysis that wrote it).
  */
 final class Codecs {
 
