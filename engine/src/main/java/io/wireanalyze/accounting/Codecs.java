@@ -156,8 +156,8 @@ final class Codecs {
             }
             out.writeByte(1);
             ProtocolName protocol = m.protocol();
-            value(out, protocol == null ? null : protocol.label());
             out.writeBoolean(protocol != null);
+            if (protocol != null) value(out, protocol.label());
             value(out, m.type());
             out.writeByte(ordinal(m.phase()));
             out.writeByte(ordinal(m.direction()));
@@ -191,8 +191,7 @@ final class Codecs {
             long packets = in.readLong();
             Message m = null;
             if (in.readByte() != 0) {
-                Object label = value(in);
-                ProtocolName protocol = in.readBoolean() ? new ProtocolName(as(String.class, label)) : null;
+                ProtocolName protocol = in.readBoolean() ? new ProtocolName(as(String.class, value(in))) : null;
                 MessageType type = as(MessageType.class, value(in));
                 Phase phase = constant(PHASES, in.readByte());
                 Direction direction = constant(DIRECTIONS, in.readByte());

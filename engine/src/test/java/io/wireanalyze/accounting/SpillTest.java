@@ -302,7 +302,7 @@ class SpillTest {
         codecs.messages.write(one, new Codecs.Keyed<>(1, new MessageRecord(1L, 1L, 0.0, 1, m, 1), 2));
         byte[] b = one.toByteArray();
         // seq, stamp, the record's byte, three optional numbers, connection, packets, the message's byte (57 bytes);
-        // the protocol's label "x" (tag, length, byte) and its byte; the type (tag, class, ordinal): the phase at 69
+        // the protocol's byte and its label "x" (tag, length, byte); the type (tag, class, ordinal): the phase at 69
         int phaseAt = 57 + 6 + 1 + 5;
         assertEquals(io.wireanalyze.phase.Phase.UNPARSED.ordinal() + 1, b[phaseAt]);
         b[phaseAt] = 100;
