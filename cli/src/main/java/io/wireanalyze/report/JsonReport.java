@@ -66,6 +66,8 @@ public final class JsonReport {
     private final IdentityHashMap<List<?>, byte[][]> columnKeys = new IdentityHashMap<>();
     private final IdentityHashMap<String, byte[]> detailKeys = new IdentityHashMap<>();
     private static final int DETAIL_KEYS = 4096;
+    /** A message's detail columns, taken once a message. */
+    private final Schema.DetailValues detailValues = new Schema.DetailValues();
     /** Elements of a long list formatted together, on the cores' threads ({@link #array}). */
     private final int batch;
 
@@ -208,6 +210,11 @@ public final class JsonReport {
     }
 
     private <T> void fields(PrettyJson g, List<Column<T>> columns, T record) throws IOException {
+        fields(g, columns, record, null);
+    }
+
+    /** The fields of {@code record}; a detail column's value from {@code details} ({@link Schema.DetailValues}). */
+    private <T> void fields(PrettyJson g, List<Column<T>> columns, T record, Object[] details) throws IOException {
         byte[][] keys = columnKeys.get(columns);
         if (keys == null) {
             keys = columns.stream().map(c -> PrettyJson.key(c.key())).toArray(byte[][]::new);
@@ -215,7 +222,7 @@ public final class JsonReport {
         }
         for (int i = 0; i < keys.length; i++) {
             Column<T> c = columns.get(i);
-            Object v = c.value().apply(record);
+            Object v = c.detail() < 0 ? c.value().apply(record) : details[c.detail()];
             if (v == null && c.omitWhenNull()) continue;
             g.field(keys[i]);
             switch (c.kind()) {
@@ -229,7 +236,7 @@ public final class JsonReport {
 
     private void message(PrettyJson g, MessageRecord r) throws IOException {
         g.startObject();
-        fields(g, Schema.MESSAGE, r);
+        fields(g, Schema.MESSAGE, r, detailValues.of(r.message().info().details()));
         try {
             r.message().info().details().fields((key, value) -> {
                 try {

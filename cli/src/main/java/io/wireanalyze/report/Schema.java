@@ -8,10 +8,12 @@ import io.wireanalyze.accounting.AnalysisResult.Summary;
 import io.wireanalyze.accounting.MessageRecord;
 import io.wireanalyze.protocol.ByteCount;
 import io.wireanalyze.protocol.DetailColumn;
+import io.wireanalyze.protocol.Details;
 import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocols.ProtocolTable;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -43,18 +45,20 @@ final class Schema {
      * One field.
      *
      * @param omitWhenNull JSON leaves the key out when the value is null (CSV leaves the cell empty)
+     * @param detail       for a message's detail column, its place in {@link ProtocolTable#COLUMNS} (what
+     *                     {@link DetailValues} holds for it, the value {@code value} gives too); -1 for any other field
      */
-    record Column<T>(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value) {
+    record Column<T>(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value, int detail) {
         static <T> Column<T> of(String key, Function<T, Object> value) {
-            return new Column<>(key, Kind.PLAIN, false, value);
+            return new Column<>(key, Kind.PLAIN, false, value, -1);
         }
 
         static <T> Column<T> of(String key, Kind kind, Function<T, Object> value) {
-            return new Column<>(key, kind, false, value);
+            return new Column<>(key, kind, false, value, -1);
         }
 
         static <T> Column<T> optional(String key, Kind kind, Function<T, Object> value) {
-            return new Column<>(key, kind, true, value);
+            return new Column<>(key, kind, true, value, -1);
         }
     }
 
@@ -122,14 +126,39 @@ final class Schema {
                 Column.of("dataLength", r -> r.message().dataLength()),
                 Column.optional("requestId", Kind.PLAIN, r -> requestId(r.message())),
                 Column.of("packets", MessageRecord::packets)));
-        for (DetailColumn d : ProtocolTable.COLUMNS) {
+        for (int i = 0; i < ProtocolTable.COLUMNS.size(); i++) {
+            DetailColumn d = ProtocolTable.COLUMNS.get(i);
             int after = 0;
             while (after < columns.size() && !columns.get(after).key().equals(d.after())) after++;
             if (after == columns.size())
                 throw new IllegalStateException("detail column " + d.key() + ": no message field " + d.after() + " to follow");
-            columns.add(after + 1, Column.optional(d.key(), Kind.PLAIN, r -> column(r, d.key())));
+            columns.add(after + 1, new Column<>(d.key(), Kind.PLAIN, true, r -> column(r, d.key()), i));
         }
         return List.copyOf(columns);
+    }
+
+    /**
+     * A message's detail columns' values ({@link ProtocolTable#COLUMNS}' order) from one walk of its details, what
+     * {@link Details#column} gives for each key: a report writing many messages takes them so rather than walking the
+     * details once a column (and making a sink each time). One a thread: it is reused for each message.
+     */
+    static final class DetailValues implements Details.FieldSink {
+        private static final String[] KEYS = ProtocolTable.COLUMNS.stream().map(DetailColumn::key).toArray(String[]::new);
+        private final Object[] values = new Object[KEYS.length];
+
+        /** The values of {@code details}' columns, null where it has none; valid until the next call. */
+        Object[] of(Details details) {
+            Arrays.fill(values, null);
+            details.columns(this);
+            return values;
+        }
+
+        @Override
+        public void field(String key, Object value) {
+            for (int i = 0; i < KEYS.length; i++) {
+                if (KEYS[i].equals(key)) values[i] = value;
+            }
+        }
     }
 
     /** The message keys: a detail field with one of these names is written {@code extra.<key>}. */
