@@ -37,6 +37,6 @@ public record AnalysisScope(DecoderLimits limits, Map<Long, String> methodNames,
 
     /** The same, its message buffers taken from and given back to {@code buffers} (the connection's thread's pool). */
     public SessionContext session(boolean midStream, Facts facts, BufferPool buffers) {
-        return new SessionContext(limits, methodNames, midStream, facts, buffers);
+        return new SessionContext(limits, methodNames, midStream, facts, buffers, methodWords, memo);
     }
 }

@@ -29,6 +29,6 @@ public final class Jrmp implements Protocol {
         // A connection's own namer (its guesses memoised for the analysis); the stubs a registry hands out are facts of
         // the capture (RemoteObjects.FACT), settled by the analysis.
         return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(
-                new MethodNamer(scope.methodNames(), scope.methodWords(), scope.memo()), RemoteObjects.shared(context.facts()), NAME)));
+                new MethodNamer(context.methodNames(), context.methodWords(), context.memo()), RemoteObjects.shared(context.facts()), NAME)));
     }
 }

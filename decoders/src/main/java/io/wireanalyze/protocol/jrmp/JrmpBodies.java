@@ -32,7 +32,7 @@ public final class JrmpBodies implements BodyDecoder {
     private final CallReturn calls;
 
     private JrmpBodies(SessionContext context) {
-        this.calls = new CallReturn(context.limits(), new JrmpParser(context.methodNames(), HTTP_RMI));
+        this.calls = new CallReturn(context.limits(), new JrmpParser(context, HTTP_RMI));
     }
 
     /** The SingleOp header: "JRMI", version 2, SingleOpProtocol. */

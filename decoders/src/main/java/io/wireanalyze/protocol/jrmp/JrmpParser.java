@@ -7,6 +7,7 @@ import io.wireanalyze.protocol.Message;
 import io.wireanalyze.protocol.MessageInfo;
 import io.wireanalyze.protocol.ProtocolName;
 import io.wireanalyze.protocol.Role;
+import io.wireanalyze.protocol.SessionContext;
 import io.wireanalyze.codec.Hex;
 import io.wireanalyze.serial.ClassData;
 import io.wireanalyze.serial.SerialNode;
@@ -15,7 +16,6 @@ import io.wireanalyze.tcp.Direction;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static io.wireanalyze.protocol.jrmp.JrmpConstants.*;
 
@@ -37,9 +37,12 @@ final class JrmpParser {
         this.protocol = protocol;
     }
 
-    /** A parser that knows only these names and what its own connection shows. */
-    JrmpParser(Map<Long, String> methodNames, ProtocolName protocol) {
-        this(new MethodNamer(methodNames, java.util.Set.of()), RemoteObjects.own(), protocol);
+    /**
+     * A parser that knows the context's names, guesses with its words and memo, and knows of remote objects what its
+     * own connection shows.
+     */
+    JrmpParser(SessionContext context, ProtocolName protocol) {
+        this(new MethodNamer(context.methodNames(), context.methodWords(), context.memo()), RemoteObjects.own(), protocol);
     }
 
     /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */

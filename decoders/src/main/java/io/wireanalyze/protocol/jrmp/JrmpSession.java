@@ -32,9 +32,12 @@ public final class JrmpSession implements ProtocolSession {
     /** Calls awaiting their ReturnData (JRMP answers in order on a connection). */
     private final ArrayDeque<Message> pendingCalls = new ArrayDeque<>();
 
-    /** A session that knows the context's method names and what its own connection shows. */
+    /**
+     * A session that knows the context's method names, guesses with its words and memo, and knows of remote objects
+     * what its own connection shows.
+     */
     public JrmpSession(SessionContext context) {
-        this(context, new JrmpParser(context.methodNames(), Jrmp.NAME));
+        this(context, new JrmpParser(context, Jrmp.NAME));
     }
 
     JrmpSession(SessionContext context, JrmpParser parser) {

@@ -49,6 +49,18 @@ class JrmpNamingTest {
         assertEquals(5, r.summary().invocations(), "the marker is recognised again: warm-up calls are left out");
     }
 
+    /** RMI tunnelled through HTTP guesses as JRMP does: with the built-in words, and with the word list too. */
+    @Test
+    void callsThroughHttpAreGuessedWithTheWordListToo() throws Exception {
+        String fixture = "http/http-rmi-direct.pcap";
+        List<String> guessed = methods(Analyses.analyze(TestCaptures.fixture(fixture), AnalysisOptions.defaults()));
+        assertTrue(guessed.contains("sendInts"), fixture + ": " + guessed);
+        assertTrue(guessed.stream().anyMatch(m -> m.startsWith("method#3d223d6283409b0e")), fixture + ": " + guessed);
+        List<String> named = methods(Analyses.analyze(TestCaptures.fixture(fixture),
+                AnalysisOptions.defaults().withMethodWords(Set.of("wireanalyzeMark"))));
+        assertEquals(guessed.stream().map(m -> m.startsWith("method#3d223d6283409b0e") ? "wireanalyzeMark" : m).toList(), named);
+    }
+
     @Test
     void jmxIsNamedFromTheWellKnownInterfaces() throws Exception {
         AnalysisResult r = Analyses.analyze(TestCaptures.fixture("jrmp/jmx-client.pcap"), AnalysisOptions.defaults());
