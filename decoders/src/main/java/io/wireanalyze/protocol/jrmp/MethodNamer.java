@@ -97,11 +97,12 @@ final class MethodNamer {
             if (!Character.isLowerCase(verb.charAt(verb.length() - 1)) || verb.length() > 9) continue;
             for (String noun : arguments.nouns()) names.add(verb + noun);
         }
+        RmiMethodHash.Hasher hasher = new RmiMethodHash.Hasher();
         for (String descriptor : arguments.descriptors()) {
             if (descriptor.contains("?")) continue;
             for (String name : names) {
                 for (String ret : RETURNS) {
-                    if (RmiMethodHash.of(name + descriptor + ret) == hash) return new Named(name, null, Source.GUESSED);
+                    if (hasher.of(name, descriptor, ret) == hash) return new Named(name, null, Source.GUESSED);
                 }
             }
         }
