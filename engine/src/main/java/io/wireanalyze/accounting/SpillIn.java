@@ -54,9 +54,16 @@ final class SpillIn {
         if (in != null) in.close();
     }
 
-    /** At least {@code n} bytes from {@code pos} in the buffer, else an EOFException. */
+    /**
+     * At least {@code n} bytes from {@code pos} in the buffer, else an EOFException. The check alone, small enough for
+     * C1 to inline into every read (the whole method, not inlined, was 4.5% of the reading thread's samples at a
+     * report's end); {@link #fill} does the rest.
+     */
     private void need(int n) throws IOException {
-        if (end - pos >= n) return;
+        if (end - pos < n) fill(n);
+    }
+
+    private void fill(int n) throws IOException {
         if (in == null) throw new EOFException();
         if (n > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(n, 2 * buf.length));
         int left = end - pos;
