@@ -113,8 +113,10 @@ final class Fmt {
         if (Math.abs(fraction - 0.5) < NEAR_HALF) return null;
         long m = (long) whole + (fraction > 0.5 ? 1 : 0);
         if (m == 0) return "0";
-        long integer = m / unit;
-        long decimals = m % unit;
+        // below SCALED_BELOW both parts fit an int: the digits are taken with int division (C1's code calls the
+        // runtime for each long one)
+        int integer = (int) (m / unit);
+        int decimals = (int) (m % unit);
         char[] c = new char[1 + 13 + 1 + 4];
         int at = c.length;
         int kept = scale;

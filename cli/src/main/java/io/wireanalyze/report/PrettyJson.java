@@ -143,8 +143,24 @@ final class PrettyJson {
             text.write('-');
             n = -n;
         }
+        if (n <= Integer.MAX_VALUE) {   // nearly every number: its digits by int division (C1 calls the runtime for a long one)
+            digits((int) n);
+            return;
+        }
         int digits = 1;
         for (long t = n; t >= 10; t /= 10) digits++;
+        byte[] c = text.claim(digits);
+        int end = text.length();
+        for (int i = end - 1; i >= end - digits; i--) {
+            c[i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+    }
+
+    /** The decimal digits of {@code n} (not negative). */
+    private void digits(int n) {
+        int digits = 1;
+        for (int t = n; t >= 10; t /= 10) digits++;
         byte[] c = text.claim(digits);
         int end = text.length();
         for (int i = end - 1; i >= end - digits; i--) {

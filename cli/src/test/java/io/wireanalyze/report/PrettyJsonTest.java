@@ -94,7 +94,8 @@ class PrettyJsonTest {
     void numbersAndEmptyAndNestedContainersAsJacksonWritesThem() throws IOException {
         Script script = t -> {
             t.startArray();
-            for (long n : new long[]{0, 7, -7, 10, 99, 100, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MIN_VALUE}) t.number(n);
+            for (long n : new long[]{0, 7, -7, 10, 99, 100, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE,
+                    Integer.MAX_VALUE + 1L, -Integer.MAX_VALUE, Integer.MIN_VALUE - 1L, 999_999_999, 1_000_000_000, 9_999_999_999L}) t.number(n);
             t.number("12.75");
             t.bool(true);
             t.bool(false);
@@ -121,7 +122,8 @@ class PrettyJsonTest {
         };
         String ours = ours(script);
         assertEquals(jackson(script), ours);
-        assertTrue(ours.contains("[ 0, 7, -7, 10, 99, 100, 9223372036854775807, -9223372036854775808, -2147483648, 12.75, true, false, null, { }, [ ], {"), ours);
+        assertTrue(ours.contains("[ 0, 7, -7, 10, 99, 100, 9223372036854775807, -9223372036854775808, -2147483648, 2147483647, "
+                + "2147483648, -2147483647, -2147483649, 999999999, 1000000000, 9999999999, 12.75, true, false, null, { }, [ ], {"), ours);
     }
 
     /** A report longer than what the writer holds before it writes: the same text as one written whole. */
