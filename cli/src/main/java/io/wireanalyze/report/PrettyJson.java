@@ -135,7 +135,7 @@ final class PrettyJson {
 
     void number(long n) throws IOException {
         beforeValue();
-        if (n == Long.MIN_VALUE) {
+        if (n < -Integer.MAX_VALUE || n > Integer.MAX_VALUE) {   // rare: a capture's start in epoch nanoseconds
             text.ascii(Long.toString(n));
             return;
         }
@@ -143,18 +143,7 @@ final class PrettyJson {
             text.write('-');
             n = -n;
         }
-        if (n <= Integer.MAX_VALUE) {   // nearly every number: its digits by int division (C1 calls the runtime for a long one)
-            digits((int) n);
-            return;
-        }
-        int digits = 1;
-        for (long t = n; t >= 10; t /= 10) digits++;
-        byte[] c = text.claim(digits);
-        int end = text.length();
-        for (int i = end - 1; i >= end - digits; i--) {
-            c[i] = (byte) ('0' + n % 10);
-            n /= 10;
-        }
+        digits((int) n);   // by int division: C1's code calls the runtime for each long one
     }
 
     /** The decimal digits of {@code n} (not negative). */

@@ -47,9 +47,10 @@ class ProfileTest {
      * The fewest operations of a kind that 1000 measured calls in a window of {@code windowMs} must show: one a call, less
      * the calls that fit in {@link #CLOCKS_APART_MS} at the window's ends. The window comes from the workload's wall clock
      * (System.nanoTime anchored to Instant.now once) and the events from each JVM's JFR ticks, converted to wall time from
-     * the recording's start (its own reading of the wall clock): two settings of one clock. A read of a 120 us loopback reply at the first or last call falls
-     * outside when they differ by that much: CI runs counted 999, then 997 reads (a window of 211.7 ms, 0.21 ms a call, so
-     * 0.6 ms apart). Here the two differ by about 0.06 ms; the allowance is in time, so a slower call loses fewer.
+     * the recording's start (its own reading of the wall clock): two settings of one clock. A read of a 120 us loopback
+     * reply at the first or last call falls outside when they differ by that much: CI runs counted 999, then 997 reads
+     * (a window of 211.7 ms, 0.21 ms a call, so 0.6 ms apart). Here the two differ by about 0.06 ms; the allowance is in
+     * time, so a slower call loses fewer.
      */
     private static double aCallEach(double windowMs) {
         double msACall = windowMs / 1000;

@@ -139,25 +139,16 @@ final class Codecs {
             out.writeLong(k.seq());
             out.writeLong(k.stamp());
             MessageRecord r = k.value();
-            if (r == null) {
-                out.writeByte(0);
-                return;
-            }
-            out.writeByte(1);
+            if (!present(out, r)) return;
             optionalLong(out, r.frame());
             optionalLong(out, r.lastFrame());
             optionalDouble(out, r.timeMs());
             out.writeInt(r.connection());
             out.writeLong(r.packets());
             Message m = r.message();
-            if (m == null) {
-                out.writeByte(0);
-                return;
-            }
-            out.writeByte(1);
+            if (!present(out, m)) return;
             ProtocolName protocol = m.protocol();
-            out.writeBoolean(protocol != null);
-            if (protocol != null) value(out, protocol.label());
+            if (present(out, protocol)) value(out, protocol.label());
             value(out, m.type());
             out.writeByte(ordinal(m.phase()));
             out.writeByte(ordinal(m.direction()));
@@ -168,11 +159,7 @@ final class Codecs {
             out.writeInt(m.dataLength());
             out.writeLong(m.requestId());
             MessageInfo i = m.info();
-            if (i == null) {
-                out.writeByte(0);
-                return;
-            }
-            out.writeByte(1);
+            if (!present(out, i)) return;
             value(out, i.objId());
             optionalLong(out, i.hash());
             value(out, i.method());
@@ -184,13 +171,13 @@ final class Codecs {
         @Override
         public Keyed<MessageRecord> read(SpillIn in) throws IOException {
             long seq = in.readLong(), stamp = in.readLong();
-            if (in.readByte() == 0) return new Keyed<>(seq, null, stamp);
+            if (!in.readBoolean()) return new Keyed<>(seq, null, stamp);
             Long frame = optionalLong(in), lastFrame = optionalLong(in);
             Double time = optionalDouble(in);
             int connection = in.readInt();
             long packets = in.readLong();
             Message m = null;
-            if (in.readByte() != 0) {
+            if (in.readBoolean()) {
                 ProtocolName protocol = in.readBoolean() ? new ProtocolName(as(String.class, value(in))) : null;
                 MessageType type = as(MessageType.class, value(in));
                 Phase phase = constant(PHASES, in.readByte());
@@ -202,7 +189,7 @@ final class Codecs {
                 int dataLength = in.readInt();
                 long requestId = in.readLong();
                 MessageInfo info = null;
-                if (in.readByte() != 0) {
+                if (in.readBoolean()) {
                     String objId = as(String.class, value(in));
                     Long hash = optionalLong(in);
                     String method = as(String.class, value(in)), operation = as(String.class, value(in)), name = as(String.class, value(in));
@@ -289,11 +276,7 @@ final class Codecs {
     }
 
     private void invocation(SpillOut out, AnalysisResult.InvocationRecord r) {
-        if (r == null) {
-            out.writeByte(0);
-            return;
-        }
-        out.writeByte(1);
+        if (!present(out, r)) return;
         out.writeInt(r.connection());
         value(out, r.method());
         out.writeLong(r.requestFrame());
@@ -310,8 +293,7 @@ final class Codecs {
         out.writeInt(r.fragments());
         optionalLong(out, r.legOf());
         Integer legs = r.legs();
-        out.writeBoolean(legs != null);
-        if (legs != null) out.writeInt(legs);
+        if (present(out, legs)) out.writeInt(legs);
         optionalLong(out, r.legPackets());
         optionalLong(out, r.legWireBytes());
         optionalDouble(out, r.legMs());
@@ -321,7 +303,7 @@ final class Codecs {
 
     @SuppressWarnings("unchecked")
     private AnalysisResult.InvocationRecord invocation(SpillIn in) throws IOException {
-        if (in.readByte() == 0) return null;
+        if (!in.readBoolean()) return null;
         int connection = in.readInt();
         String method = as(String.class, value(in));
         long requestFrame = in.readLong();
@@ -343,9 +325,14 @@ final class Codecs {
                 legWireBytes, legMs, operation, counts);
     }
 
-    private static void optionalLong(SpillOut out, Long v) {
+    /** Whether {@code v} is there, written as a byte (1 or 0) before it: its writer writes it only then. */
+    private static boolean present(SpillOut out, Object v) {
         out.writeBoolean(v != null);
-        if (v != null) out.writeLong(v);
+        return v != null;
+    }
+
+    private static void optionalLong(SpillOut out, Long v) {
+        if (present(out, v)) out.writeLong(v);
     }
 
     private static Long optionalLong(SpillIn in) throws IOException {
@@ -353,8 +340,7 @@ final class Codecs {
     }
 
     private static void optionalDouble(SpillOut out, Double v) {
-        out.writeBoolean(v != null);
-        if (v != null) out.writeDouble(v);
+        if (present(out, v)) out.writeDouble(v);
     }
 
     private static Double optionalDouble(SpillIn in) throws IOException {

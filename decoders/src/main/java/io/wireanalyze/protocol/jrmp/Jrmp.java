@@ -28,7 +28,7 @@ public final class Jrmp implements Protocol {
     public Decoding start(AnalysisScope scope) {
         // A connection's own namer (its guesses memoised for the analysis); the stubs a registry hands out are facts of
         // the capture (RemoteObjects.FACT), settled by the analysis.
-        return new Decoding(NAME, new JrmpProbe(), context -> new JrmpSession(context, new JrmpParser(
-                new MethodNamer(context.methodNames(), context.methodWords(), context.memo()), RemoteObjects.shared(context.facts()), NAME)));
+        return new Decoding(NAME, new JrmpProbe(),
+                context -> new JrmpSession(context, new JrmpParser(context, RemoteObjects.shared(context.facts()), NAME)));
     }
 }

@@ -42,7 +42,12 @@ final class JrmpParser {
      * own connection shows.
      */
     JrmpParser(SessionContext context, ProtocolName protocol) {
-        this(new MethodNamer(context.methodNames(), context.methodWords(), context.memo()), RemoteObjects.own(), protocol);
+        this(context, RemoteObjects.own(), protocol);
+    }
+
+    /** A parser naming calls as the context says (its names, words and memo), knowing remote objects from {@code objects}. */
+    JrmpParser(SessionContext context, RemoteObjects objects, ProtocolName protocol) {
+        this(new MethodNamer(context.methodNames(), context.methodWords(), context.memo()), objects, protocol);
     }
 
     /** The Call of {@code length} bytes at {@code p} (stream offset {@code offset}), or why it is malformed. */

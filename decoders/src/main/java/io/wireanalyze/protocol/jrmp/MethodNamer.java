@@ -68,11 +68,6 @@ final class MethodNamer {
         this.memo = memo;
     }
 
-    /** A namer without a memo. */
-    MethodNamer(Map<Long, String> given, Set<String> words) {
-        this(given, words, Memo.NONE);
-    }
-
     /** The call's name, or null when nothing names it. */
     Named name(long hash, Arguments arguments) {
         String name = given.get(hash);
