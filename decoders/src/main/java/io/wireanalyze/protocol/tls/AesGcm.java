@@ -69,7 +69,7 @@ final class AesGcm {
     private final long[] hh = new long[256], hl = new long[256];
 
     AesGcm(SecretKeySpec key) throws GeneralSecurityException {
-        aes = Cipher.getInstance(BLOCK_CIPHER);
+        aes = JdkCiphers.get(BLOCK_CIPHER);
         aes.init(Cipher.ENCRYPT_MODE, key);
         byte[] h = aes.doFinal(new byte[16]);   // H = E(K, 0^128)
         long vh = longAt(h, 0), vl = longAt(h, 8);

@@ -55,7 +55,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         boolean ownGcm = transformation.equals(CipherSuite.Aead.AES_128_GCM.transformation) && !jdkGcm;
         try {
             this.gcm = ownGcm ? new AesGcm(this.key) : null;
-            this.cipher = ownGcm ? null : Cipher.getInstance(transformation);
+            this.cipher = ownGcm ? null : JdkCiphers.get(transformation);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("javax.crypto " + (ownGcm ? AesGcm.BLOCK_CIPHER : transformation) + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
