@@ -1,18 +1,16 @@
 package io.wireanalyze.protocol.tls;
 
-import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 
 /**
- * AES-GCM's authenticated decryption (NIST SP 800-38D 7.2) for one key, on the JDK's AES block cipher (ECB, set up once
+ * AES-GCM's authenticated decryption (NIST SP 800-38D 7.2) for one key, on {@link Aes} (its key schedule made once
  * for the key) and a GHASH of our own with 8-bit tables (Shoup's method: 16 table steps a block, 4 KiB of tables a
  * key; with 4-bit tables, 32 steps, it took twice as long on C1). The JDK's
  * {@code AES/GCM} multiplies in GF(2^128) bit by bit (128 steps a block) unless C2 has compiled it to the CPU's
  * carry-less multiply; on C1, as the launcher runs a small capture, that loop was an eighth of a worker's samples on the
- * bench's 150 k-packet slice. And no {@code Cipher.init} per record: the counter blocks of a record (J0 for the tag,
- * then one per 16 bytes) are enciphered in one ECB call.
+ * bench's 150 k-packet slice. And no key schedule per record: the counter blocks of a record (J0 for the tag, then
+ * one per 16 bytes) are enciphered in one call under the key's {@link Aes}.
  * <p>
  * Where C2 compiles ({@link #jdkIsFaster()}), the JDK's {@code AES/GCM} is used instead: C2 runs it on the processor's
  * AES and carry-less multiply instructions, and it opened a 16 KiB record in 5 us against 62 us for this class (on C1,
@@ -43,9 +41,6 @@ final class AesGcm {
         }
     }
 
-    /** The JDK's transformation that enciphers the counter blocks. */
-    static final String BLOCK_CIPHER = "AES/ECB/NoPadding";
-
     /**
      * The reduction of the eight bits a shift right by a byte drops, by their value: where x^128 + x^7 + x^2 + x + 1 folds
      * them back into the top of the high half (made by shifting each value out bit by bit).
@@ -64,14 +59,15 @@ final class AesGcm {
         }
     }
 
-    private final Cipher aes;
+    /** The block cipher, enciphering. */
+    private final Aes aes;
     /** The multiples of H by each 8-bit value (in GCM's reflected bit order): high and low halves. */
     private final long[] hh = new long[256], hl = new long[256];
 
-    AesGcm(SecretKeySpec key) throws GeneralSecurityException {
-        aes = JdkCiphers.get(BLOCK_CIPHER);
-        aes.init(Cipher.ENCRYPT_MODE, key);
-        byte[] h = aes.doFinal(new byte[16]);   // H = E(K, 0^128)
+    AesGcm(SecretKeySpec key) {
+        this.aes = new Aes(key.getEncoded(), false);
+        byte[] h = new byte[16];
+        aes.blocks(h, 0, 16, h, 0);   // H = E(K, 0^128)
         long vh = longAt(h, 0), vl = longAt(h, 8);
         hh[128] = vh;
         hl[128] = vl;
@@ -95,7 +91,7 @@ final class AesGcm {
      * {@code nonce} and the additional data {@code aad}; null when the tag does not match. {@code length} is at least the
      * tag's.
      */
-    byte[] open(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
+    byte[] open(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) {
         int n = length - CipherSuite.Aead.TAG_LENGTH;
         int blocks = (n + 15) >>> 4;
         // J0 = nonce || 1 (for the tag), then nonce || 2, 3, ... for the ciphertext's blocks.
@@ -109,7 +105,8 @@ final class AesGcm {
             counters[at + 14] = (byte) (c >>> 8);
             counters[at + 15] = (byte) c;
         }
-        byte[] stream = aes.doFinal(counters);
+        aes.blocks(counters, 0, counters.length, counters, 0);
+        byte[] stream = counters;
         byte[] text = new byte[n];
         in.get(from, text);
         // S = GHASH(A || 0* || C || 0* || len(A) || len(C)); the tag is E(K, J0) xor S.

@@ -6,12 +6,11 @@ import java.security.Provider;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The JDK's ciphers by transformation, each made by the provider that gave the first one of its name. A handshake makes
- * one or two ciphers a direction: {@code Cipher.getInstance(transformation)} searches every provider's services for the
- * name and returns a cipher that chooses its provider again in {@code init} (trying each candidate with the key), 8 to
- * 9 us a cipher on C1 against 5 us for {@code Cipher.getInstance(transformation, provider)} and an {@code init} that
- * chooses nothing (with the JDK's providers both give SunJCE's). Made and initialised ciphers were 2.7% of the workers'
- * samples on the bench's mixed capture (docs/benchmark.md, twenty-ninth stop).
+ * The JDK's ciphers by transformation, each made by the provider that made the first of its name (with the JDK's
+ * providers, SunJCE). {@code Cipher.getInstance(transformation)} searches every provider's services for the name and
+ * returns a cipher that chooses its provider again in {@code init}, trying each candidate with the key: 8 to 9 us a
+ * cipher on C1, against 5 us for {@code Cipher.getInstance(transformation, provider)} and an {@code init} that chooses
+ * nothing (docs/benchmark.md, twenty-ninth stop).
  */
 final class JdkCiphers {
 
@@ -20,7 +19,7 @@ final class JdkCiphers {
     private JdkCiphers() {
     }
 
-    /** A new cipher for {@code transformation}, from the provider that gave the first. */
+    /** A new cipher for {@code transformation}, from the provider that made the first. */
     static Cipher get(String transformation) throws GeneralSecurityException {
         Provider provider = PROVIDERS.get(transformation);
         if (provider == null) {

@@ -10,8 +10,9 @@ import java.security.GeneralSecurityException;
 
 /**
  * One direction's record protection under one traffic key: opens its records in order, counting their sequence
- * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, AES, DESede and DES in CBC mode, RC4; AES-GCM the
- * JDK's where C2 compiles, else {@link AesGcm} over the JDK's AES) and HMACs ({@link Hmac} over the JDK's hashes).
+ * numbers, with the JDK's ciphers ({@link Cipher} ChaCha20-Poly1305, DESede and DES, RC4; AES-GCM the JDK's where C2
+ * compiles, else {@link AesGcm} over {@link Aes}; CBC as the block cipher, AES by {@link Aes} where C2 does not
+ * compile, and the chaining here) and HMACs ({@link Hmac} over the JDK's hashes).
  * Mutable (the sequence number; the CBC chain; RC4's key stream): part of one direction's decoder state.
  */
 abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordProtection.Tls12, RecordProtection.Cbc,
@@ -36,10 +37,14 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     final CipherSuite suite;
     final SecretKeySpec key;
-    /** The JDK's cipher; null where {@link #gcm} opens the records. */
-    final Cipher cipher;
     /** AES-GCM suites where C2 does not compile: our GCM over the JDK's AES ({@link AesGcm}); else null. */
     private final AesGcm gcm;
+    /**
+     * The JDK's AEAD cipher (ChaCha20-Poly1305, or AES-GCM where C2 compiles), the direction's own: the JDK's
+     * ChaCha20-Poly1305 refuses to be initialised with the key and nonce it last had, as a thread's would be by two
+     * connections of one session (a replayed or duplicated session, a connection analysed again). Else null.
+     */
+    private final Cipher aead;
     /** The next record's sequence number (RFC 8446 5.3, RFC 5246 6.1). */
     long sequence;
 
@@ -55,11 +60,16 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         boolean ownGcm = transformation.equals(CipherSuite.Aead.AES_128_GCM.transformation) && !jdkGcm;
         try {
             this.gcm = ownGcm ? new AesGcm(this.key) : null;
-            this.cipher = ownGcm ? null : JdkCiphers.get(transformation);
+            this.aead = suite.aead != null && !ownGcm ? JdkCiphers.get(transformation) : null;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + (ownGcm ? AesGcm.BLOCK_CIPHER : transformation) + ": " + e.getMessage()
+            throw new IllegalStateException("javax.crypto " + transformation + ": " + e.getMessage()
                     + " (expected: every JDK 11+ has it)", e);
         }
+    }
+
+    /** Whether the JDK's AES-GCM opens the records (not {@link AesGcm}). */
+    final boolean jdkGcm() {
+        return gcm == null;
     }
 
     /** Opens the whole record at {@code p} ({@code total} bytes, header included). */
@@ -73,7 +83,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         } catch (AEADBadTagException e) {
             plain = null;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("javax.crypto " + (gcm != null ? AesGcm.BLOCK_CIPHER : suite.aead.transformation) + ": "
+            throw new IllegalStateException("javax.crypto " + suite.aead.transformation + ": "
                     + e.getMessage(), e);
         }
         if (plain == null)
@@ -87,6 +97,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     private byte[] jdkAead(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
         byte[] sealed = new byte[length];
         in.get(from, sealed);
+        Cipher cipher = aead;
         cipher.init(Cipher.DECRYPT_MODE, key, suite.aead == CipherSuite.Aead.CHACHA20_POLY1305 ? new IvParameterSpec(nonce)
                 : new GCMParameterSpec(8 * CipherSuite.Aead.TAG_LENGTH, nonce));
         cipher.updateAAD(aad);
@@ -123,7 +134,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
         /** The next generation after a KeyUpdate: application_traffic_secret_N+1 = HKDF-Expand-Label(.., "traffic upd", "", Hash.length) (7.2). */
         Tls13 next() {
-            return new Tls13(suite, KeySchedule.expandLabel(suite.hash, secret, "traffic upd", new byte[0], suite.hash.length), cipher != null);
+            return new Tls13(suite, KeySchedule.expandLabel(suite.hash, secret, "traffic upd", new byte[0], suite.hash.length), jdkGcm());
         }
 
         @Override
@@ -210,27 +221,70 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      * before each record's ciphertext; TLS 1.0's IV is the key block's for the first record and the last ciphertext block
      * of the one before for each next (RFC 2246 6.2.3.2).
      * <p>
-     * The cipher is initialised once, with the key block's IV, and runs on through the direction's records: TLS 1.0's
-     * chaining is CBC's own, and an explicit IV is deciphered as one more block whose plaintext is dropped (CBC makes
-     * each block's plaintext from its ciphertext and the block before alone, so the blocks after the IV come out as
-     * under that IV). No key schedule per record. A record that does not open has moved the chain on: its direction
-     * opens no more records ({@link TlsSession} drops its protection).
+     * The chain runs on through the direction's records: it starts at the key block's IV, and each record's blocks are
+     * deciphered by the block cipher ({@link Aes}, or the JDK's in ECB mode) and XORed with the block
+     * before, the first with the last block of the record before (TLS 1.0's chaining). An explicit IV is deciphered as one more block
+     * whose plaintext is dropped (CBC makes each block's plaintext from its ciphertext and the block before alone, so
+     * the blocks after the IV come out as under that IV). A record that does not open has moved the chain on: its
+     * direction opens no more records ({@link TlsSession} drops its protection).
      */
     static final class Cbc extends RecordProtection {
         private final Hmac mac;
         private final boolean explicitIv;
         private final boolean encryptThenMac;
+        /** The block cipher: {@link Aes} where C1 runs AES, else null and the JDK's ({@link #ecb}). */
+        private final Aes aes;
+        /** The JDK's block cipher (AES where C2 compiles, DESede, DES) in ECB mode, initialised with the key; else null. */
+        private final Cipher ecb;
+        /** The ciphertext block before the next record's first: the key block's IV, then each record's last block. */
+        private final byte[] chain;
 
         Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac) {
+            this(suite, macKey, key, iv, explicitIv, encryptThenMac, AesGcm.jdkIsFaster());
+        }
+
+        /**
+         * {@code jdkAes}: AES by the JDK's cipher rather than {@link Aes}, as where C2 compiles: C2 runs the JDK's on the
+         * processor's AES instructions (see {@link AesGcm#jdkIsFaster()}).
+         */
+        Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac, boolean jdkAes) {
             super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation, false);
             this.mac = new Hmac(suite.mac.hmac, macKey);
             this.explicitIv = explicitIv;
             this.encryptThenMac = encryptThenMac;
             try {
-                cipher.init(Cipher.DECRYPT_MODE, this.key, new IvParameterSpec(iv));
+                this.aes = suite.bulk.keyAlgorithm.equals("AES") && !jdkAes ? new Aes(key, true) : null;
+                this.ecb = aes != null ? null : JdkCiphers.get(suite.bulk.blockCipher);
+                if (ecb != null) ecb.init(Cipher.DECRYPT_MODE, this.key);
             } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
+                throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + e.getMessage(), e);
             }
+            if (iv.length != suite.bulk.blockLength)
+                throw new IllegalArgumentException("an IV of " + iv.length + " bytes for " + suite.bulk + " (expected: " + suite.bulk.blockLength + ")");
+            this.chain = iv.clone();
+        }
+
+        /** CBC's decryption of {@code length} bytes of {@code sealed} (whole blocks), the chain moved on to its last block. */
+        private byte[] decipher(byte[] sealed, int length) {
+            byte[] plain;
+            if (aes != null) {
+                plain = new byte[length];
+                aes.blocks(sealed, 0, length, plain, 0);
+            } else {
+                try {
+                    plain = ecb.doFinal(sealed, 0, length);
+                } catch (GeneralSecurityException e) {
+                    throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + e.getMessage(), e);
+                }
+                if (plain == null || plain.length != length)
+                    throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + (plain == null ? 0 : plain.length)
+                            + " bytes deciphered of " + length + " (expected: every whole block, without padding)");
+            }
+            int block = chain.length;
+            for (int i = length - 1; i >= block; i--) plain[i] ^= sealed[i - block];
+            for (int i = 0; i < block && i < length; i++) plain[i] ^= chain[i];
+            if (length >= block) System.arraycopy(sealed, length - block, chain, 0, block);
+            return plain;
         }
 
         @Override
@@ -249,10 +303,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
                 return new Failed(badMac());
             // The explicit IV's block too: its plaintext (before the content, dropped) is nothing, the blocks after it are
             // deciphered under it.
-            byte[] plain = cipher.update(fragment, 0, ivLength + sealedLength);
-            if (plain == null || plain.length != ivLength + sealedLength)
-                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + (plain == null ? 0 : plain.length)
-                        + " bytes deciphered of " + (ivLength + sealedLength) + " (expected: every whole block, without padding)");
+            byte[] plain = decipher(fragment, ivLength + sealedLength);
             int end = plain.length;
             int padding = plain[end - 1] & 0xff;
             int contentLength = sealedLength - 1 - padding - (encryptThenMac ? 0 : macLength);
@@ -279,11 +330,14 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      */
     static final class Stream extends RecordProtection {
         private final Hmac mac;
+        /** The direction's own: its key stream runs on from record to record. */
+        private final Cipher cipher;
 
         Stream(CipherSuite suite, byte[] macKey, byte[] key) {
             super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation, false);
             this.mac = new Hmac(suite.mac.hmac, macKey);
             try {
+                cipher = JdkCiphers.get(suite.bulk.transformation);
                 cipher.init(Cipher.DECRYPT_MODE, this.key);
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);

@@ -72,8 +72,8 @@ class RecordProtectionTest {
     void theJdksAesGcmIsUsedWhereC2Compiles() throws Exception {
         // The tests run on the JVM's default compilers (C2 among them).
         assertTrue(AesGcm.jdkIsFaster());
-        assertNotNull(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).cipher);
-        assertNull(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, false).cipher);
+        assertTrue(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).jdkGcm());
+        assertFalse(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, false).jdkGcm());
         // The launcher runs a small capture on C1 alone: there our AES-GCM.
         assertEquals("AesGcm", compilersSay("-XX:TieredStopAtLevel=1"));
         assertEquals("the JDK's", compilersSay("-XX:-TieredCompilation"));
@@ -94,7 +94,7 @@ class RecordProtectionTest {
     /** Says which AES-GCM this JVM's records are opened by. */
     static final class WhichGcm {
         public static void main(String[] args) {
-            System.out.println(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).cipher == null ? "AesGcm" : "the JDK's");
+            System.out.println(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).jdkGcm() ? "the JDK's" : "AesGcm");
         }
     }
 
@@ -107,7 +107,89 @@ class RecordProtectionTest {
         assertInstanceOf(RecordProtection.Content.class, open(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, jdkGcm), APPLICATION_RECORD));
         RecordProtection.Tls13 updated = p.next();
         assertInstanceOf(RecordProtection.Failed.class, open(updated, APPLICATION_RECORD));
-        assertEquals(jdkGcm, updated.cipher != null, "the next generation opens its records as the one before");
+        assertEquals(jdkGcm, updated.jdkGcm(), "the next generation opens its records as the one before");
         assertFalse(java.util.Arrays.equals(next, CLIENT_APPLICATION));
+    }
+    /**
+     * CBC records sealed by the JDK's own CBC cipher and HMAC (MAC-then-encrypt, RFC 5246 6.2.3.2), opened in order by
+     * two directions of different keys taking turns: TLS 1.0's chaining from record to record, and TLS 1.1's explicit
+     * IV per record; AES-128 and AES-256 by {@link Aes} (as on C1) and by the JDK's (as on C2), and 3DES.
+     */
+    @ParameterizedTest(name = "{0}, explicit IV: {1}, the JDK's AES: {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"TLS_RSA_WITH_AES_128_CBC_SHA, false, false", "TLS_RSA_WITH_AES_128_CBC_SHA, true, false",
+            "TLS_RSA_WITH_AES_256_CBC_SHA256, true, false", "TLS_RSA_WITH_AES_128_CBC_SHA, false, true", "TLS_RSA_WITH_AES_256_CBC_SHA256, true, true",
+            "SSL_RSA_WITH_3DES_EDE_CBC_SHA, false, false", "SSL_RSA_WITH_3DES_EDE_CBC_SHA, true, false"})
+    void cbcRecordsOfTwoDirectionsOpenInTurnAsTheJdkSealedThem(CipherSuite suite, boolean explicitIv, boolean jdkAes) throws Exception {
+        java.util.Random random = new java.util.Random(suite.ordinal() * 2L + (explicitIv ? 1 : 0));
+        Sealer[] sealers = new Sealer[2];
+        RecordProtection.Cbc[] openers = new RecordProtection.Cbc[2];
+        for (int d = 0; d < 2; d++) {
+            byte[] macKey = bytes(random, suite.mac.length), key = bytes(random, suite.bulk.keyLength), iv = bytes(random, suite.bulk.blockLength);
+            sealers[d] = new Sealer(suite, macKey, key, iv, explicitIv, random);
+            openers[d] = new RecordProtection.Cbc(suite, macKey, key, iv, explicitIv, false, jdkAes);
+        }
+        for (int r = 0; r < 12; r++) {
+            int d = random.nextInt(2);
+            byte[] content = bytes(random, random.nextInt(3000));
+            byte[] record = sealers[d].seal(23, content);
+            RecordProtection.Content opened = assertInstanceOf(RecordProtection.Content.class,
+                    openers[d].open(ByteBuffer.wrap(record), 0, record.length), "record " + r + " of direction " + d);
+            assertEquals(23, opened.type());
+            assertArrayEquals(content, opened.bytes(), "record " + r + " of direction " + d);
+            assertEquals(5 + (explicitIv ? suite.bulk.blockLength : 0), opened.at());
+        }
+        // A record sealed under the other direction's keys does not open: its MAC or padding does not fit.
+        byte[] stray = sealers[1].seal(23, bytes(random, 100));
+        assertInstanceOf(RecordProtection.Failed.class, openers[0].open(ByteBuffer.wrap(stray), 0, stray.length));
+    }
+
+    private static byte[] bytes(java.util.Random random, int n) {
+        byte[] b = new byte[n];
+        random.nextBytes(b);
+        return b;
+    }
+
+    /** One direction's CBC records as a TLS 1.0 to 1.2 peer seals them, with the JDK's javax.crypto. */
+    private static final class Sealer {
+        private final CipherSuite suite;
+        private final javax.crypto.Mac mac;
+        private final javax.crypto.spec.SecretKeySpec key;
+        private final boolean explicitIv;
+        private final java.util.Random random;
+        /** TLS 1.0's cipher, chaining on from record to record; null with explicit IVs. */
+        private final javax.crypto.Cipher chained;
+        private long sequence;
+
+        Sealer(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, java.util.Random random) throws Exception {
+            this.suite = suite;
+            this.mac = javax.crypto.Mac.getInstance(suite.mac.hmac);
+            this.mac.init(new javax.crypto.spec.SecretKeySpec(macKey, suite.mac.hmac));
+            this.key = new javax.crypto.spec.SecretKeySpec(key, suite.bulk.keyAlgorithm);
+            this.explicitIv = explicitIv;
+            this.random = random;
+            this.chained = explicitIv ? null : javax.crypto.Cipher.getInstance(suite.bulk.transformation);
+            if (chained != null) chained.init(javax.crypto.Cipher.ENCRYPT_MODE, this.key, new javax.crypto.spec.IvParameterSpec(iv));
+        }
+
+        byte[] seal(int type, byte[] content) throws Exception {
+            int version = explicitIv ? 0x0302 : 0x0301;
+            mac.update(ByteBuffer.allocate(13).putLong(sequence++).put((byte) type).putShort((short) version).putShort((short) content.length).array());
+            byte[] tag = mac.doFinal(content);
+            int block = suite.bulk.blockLength;
+            int padding = block - (content.length + tag.length + 1) % block + block * random.nextInt(2);
+            ByteBuffer plain = ByteBuffer.allocate(content.length + tag.length + padding + 1).put(content).put(tag);
+            for (int i = 0; i <= padding; i++) plain.put((byte) padding);
+            byte[] sealed;
+            if (explicitIv) {
+                byte[] iv = bytes(random, block);
+                javax.crypto.Cipher c = javax.crypto.Cipher.getInstance(suite.bulk.transformation);
+                c.init(javax.crypto.Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.IvParameterSpec(iv));
+                sealed = ByteBuffer.allocate(block + plain.capacity()).put(iv).put(c.doFinal(plain.array())).array();
+            } else {
+                sealed = chained.update(plain.array());
+            }
+            return ByteBuffer.allocate(5 + sealed.length).put((byte) type).putShort((short) version).putShort((short) sealed.length)
+                    .put(sealed).array();
+        }
     }
 }

@@ -1,0 +1,168 @@
+package io.wireanalyze.protocol.tls;
+
+/**
+ * The AES block cipher (FIPS 197) for one key, enciphering or deciphering whole blocks in place of the JDK's
+ * {@code AES/ECB/NoPadding}: with 32-bit tables, a round a table look-up per byte (the JDK's own Java AES, as C1 runs
+ * it, works the same way). Its key schedule is made once, with the key: a TLS direction keeps its {@code Aes} from
+ * record to record, where a JDK cipher per direction cost 5 us to make on C1 (a search of the providers, 2.2% of the
+ * workers' samples on the bench's mixed capture), and one cipher per thread keyed again for each record, as the
+ * directions' records interleave, spent 3.1% of them in the key schedule (docs/benchmark.md, twenty-ninth stop).
+ * Held to the JDK's AES by {@code AesTest} (random keys of 128, 192 and 256 bits, random blocks, both ways).
+ * Immutable once made.
+ */
+final class Aes {
+
+    /** The S-box and its inverse. */
+    private static final int[] S = new int[256], SI = new int[256];
+    /** A round's tables: the S-box and MixColumns of a byte, as a column, in each of the four rotations; and the inverses. */
+    private static final int[] TE0 = new int[256], TE1 = new int[256], TE2 = new int[256], TE3 = new int[256];
+    private static final int[] TD0 = new int[256], TD1 = new int[256], TD2 = new int[256], TD3 = new int[256];
+
+    static {
+        // The S-box from the multiplicative inverse and the affine map: p runs through the powers of 3 (a generator of
+        // GF(2^8)*) and q through the powers of its inverse, so q is the inverse of p.
+        int p = 1, q = 1;
+        do {
+            p = (p ^ (p << 1) ^ ((p & 0x80) != 0 ? 0x1b : 0)) & 0xff;
+            q ^= q << 1;
+            q ^= q << 2;
+            q ^= q << 4;
+            q &= 0xff;
+            if ((q & 0x80) != 0) q ^= 0x09;
+            int x = q ^ rotl8(q, 1) ^ rotl8(q, 2) ^ rotl8(q, 3) ^ rotl8(q, 4);
+            S[p] = (x ^ 0x63) & 0xff;
+        } while (p != 1);
+        S[0] = 0x63;
+        for (int i = 0; i < 256; i++) SI[S[i]] = i;
+        for (int i = 0; i < 256; i++) {
+            int s = S[i];
+            int e = mul(s, 2) << 24 | s << 16 | s << 8 | mul(s, 3);
+            TE0[i] = e;
+            TE1[i] = Integer.rotateRight(e, 8);
+            TE2[i] = Integer.rotateRight(e, 16);
+            TE3[i] = Integer.rotateRight(e, 24);
+            int si = SI[i];
+            int d = mul(si, 0x0e) << 24 | mul(si, 0x09) << 16 | mul(si, 0x0d) << 8 | mul(si, 0x0b);
+            TD0[i] = d;
+            TD1[i] = Integer.rotateRight(d, 8);
+            TD2[i] = Integer.rotateRight(d, 16);
+            TD3[i] = Integer.rotateRight(d, 24);
+        }
+    }
+
+    private static int rotl8(int x, int n) {
+        return ((x << n) | (x >>> (8 - n))) & 0xff;
+    }
+
+    /** a times b in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1. */
+    private static int mul(int a, int b) {
+        int r = 0;
+        for (; b != 0; b >>>= 1) {
+            if ((b & 1) != 0) r ^= a;
+            a = (a << 1) ^ ((a & 0x80) != 0 ? 0x11b : 0);
+        }
+        return r;
+    }
+
+    private final int rounds;
+    /** The round keys: for enciphering as FIPS 197 5.2 expands them, or for deciphering by the equivalent inverse cipher (5.3.5). */
+    private final int[] keys;
+    private final boolean decrypting;
+
+    /** @param decrypting whether the blocks are to be deciphered (else enciphered) */
+    Aes(byte[] key, boolean decrypting) {
+        int nk = key.length / 4;
+        if (key.length != 16 && key.length != 24 && key.length != 32)
+            throw new IllegalArgumentException("an AES key of " + key.length + " bytes (expected: 16, 24 or 32)");
+        this.rounds = nk + 6;
+        this.decrypting = decrypting;
+        int[] w = new int[4 * (rounds + 1)];
+        for (int i = 0; i < nk; i++) w[i] = intAt(key, 4 * i);
+        int rcon = 1;
+        for (int i = nk; i < w.length; i++) {
+            int t = w[i - 1];
+            if (i % nk == 0) {
+                t = subWord(Integer.rotateLeft(t, 8)) ^ rcon << 24;
+                rcon = mul(rcon, 2);
+            } else if (nk > 6 && i % nk == 4) {
+                t = subWord(t);
+            }
+            w[i] = w[i - nk] ^ t;
+        }
+        if (!decrypting) {
+            keys = w;
+            return;
+        }
+        // The equivalent inverse cipher's: the rounds' keys in reverse order, InvMixColumns applied to all but the first and last.
+        keys = new int[w.length];
+        for (int r = 0; r <= rounds; r++) System.arraycopy(w, 4 * (rounds - r), keys, 4 * r, 4);
+        for (int i = 4; i < 4 * rounds; i++) {
+            int x = keys[i];
+            keys[i] = TD0[S[x >>> 24]] ^ TD1[S[(x >>> 16) & 0xff]] ^ TD2[S[(x >>> 8) & 0xff]] ^ TD3[S[x & 0xff]];
+        }
+    }
+
+    private static int subWord(int x) {
+        return S[x >>> 24] << 24 | S[(x >>> 16) & 0xff] << 16 | S[(x >>> 8) & 0xff] << 8 | S[x & 0xff];
+    }
+
+    /** Enciphers (or deciphers, as made) the {@code length} bytes at {@code from}, whole blocks, into {@code out} at {@code to}. */
+    void blocks(byte[] in, int from, int length, byte[] out, int to) {
+        if (length % 16 != 0) throw new IllegalArgumentException(length + " bytes (expected: whole blocks of 16)");
+        for (int i = 0; i < length; i += 16) {
+            if (decrypting) decryptBlock(in, from + i, out, to + i);
+            else encryptBlock(in, from + i, out, to + i);
+        }
+    }
+
+    private void encryptBlock(byte[] in, int from, byte[] out, int to) {
+        int[] k = keys;
+        int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
+        int ki = 4;
+        for (int r = 1; r < rounds; r++, ki += 4) {
+            int t0 = TE0[s0 >>> 24] ^ TE1[(s1 >>> 16) & 0xff] ^ TE2[(s2 >>> 8) & 0xff] ^ TE3[s3 & 0xff] ^ k[ki];
+            int t1 = TE0[s1 >>> 24] ^ TE1[(s2 >>> 16) & 0xff] ^ TE2[(s3 >>> 8) & 0xff] ^ TE3[s0 & 0xff] ^ k[ki + 1];
+            int t2 = TE0[s2 >>> 24] ^ TE1[(s3 >>> 16) & 0xff] ^ TE2[(s0 >>> 8) & 0xff] ^ TE3[s1 & 0xff] ^ k[ki + 2];
+            int t3 = TE0[s3 >>> 24] ^ TE1[(s0 >>> 16) & 0xff] ^ TE2[(s1 >>> 8) & 0xff] ^ TE3[s2 & 0xff] ^ k[ki + 3];
+            s0 = t0;
+            s1 = t1;
+            s2 = t2;
+            s3 = t3;
+        }
+        putInt(out, to, (S[s0 >>> 24] << 24 | S[(s1 >>> 16) & 0xff] << 16 | S[(s2 >>> 8) & 0xff] << 8 | S[s3 & 0xff]) ^ k[ki]);
+        putInt(out, to + 4, (S[s1 >>> 24] << 24 | S[(s2 >>> 16) & 0xff] << 16 | S[(s3 >>> 8) & 0xff] << 8 | S[s0 & 0xff]) ^ k[ki + 1]);
+        putInt(out, to + 8, (S[s2 >>> 24] << 24 | S[(s3 >>> 16) & 0xff] << 16 | S[(s0 >>> 8) & 0xff] << 8 | S[s1 & 0xff]) ^ k[ki + 2]);
+        putInt(out, to + 12, (S[s3 >>> 24] << 24 | S[(s0 >>> 16) & 0xff] << 16 | S[(s1 >>> 8) & 0xff] << 8 | S[s2 & 0xff]) ^ k[ki + 3]);
+    }
+
+    private void decryptBlock(byte[] in, int from, byte[] out, int to) {
+        int[] k = keys;
+        int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
+        int ki = 4;
+        for (int r = 1; r < rounds; r++, ki += 4) {
+            int t0 = TD0[s0 >>> 24] ^ TD1[(s3 >>> 16) & 0xff] ^ TD2[(s2 >>> 8) & 0xff] ^ TD3[s1 & 0xff] ^ k[ki];
+            int t1 = TD0[s1 >>> 24] ^ TD1[(s0 >>> 16) & 0xff] ^ TD2[(s3 >>> 8) & 0xff] ^ TD3[s2 & 0xff] ^ k[ki + 1];
+            int t2 = TD0[s2 >>> 24] ^ TD1[(s1 >>> 16) & 0xff] ^ TD2[(s0 >>> 8) & 0xff] ^ TD3[s3 & 0xff] ^ k[ki + 2];
+            int t3 = TD0[s3 >>> 24] ^ TD1[(s2 >>> 16) & 0xff] ^ TD2[(s1 >>> 8) & 0xff] ^ TD3[s0 & 0xff] ^ k[ki + 3];
+            s0 = t0;
+            s1 = t1;
+            s2 = t2;
+            s3 = t3;
+        }
+        putInt(out, to, (SI[s0 >>> 24] << 24 | SI[(s3 >>> 16) & 0xff] << 16 | SI[(s2 >>> 8) & 0xff] << 8 | SI[s1 & 0xff]) ^ k[ki]);
+        putInt(out, to + 4, (SI[s1 >>> 24] << 24 | SI[(s0 >>> 16) & 0xff] << 16 | SI[(s3 >>> 8) & 0xff] << 8 | SI[s2 & 0xff]) ^ k[ki + 1]);
+        putInt(out, to + 8, (SI[s2 >>> 24] << 24 | SI[(s1 >>> 16) & 0xff] << 16 | SI[(s0 >>> 8) & 0xff] << 8 | SI[s3 & 0xff]) ^ k[ki + 2]);
+        putInt(out, to + 12, (SI[s3 >>> 24] << 24 | SI[(s2 >>> 16) & 0xff] << 16 | SI[(s1 >>> 8) & 0xff] << 8 | SI[s0 & 0xff]) ^ k[ki + 3]);
+    }
+
+    private static int intAt(byte[] b, int i) {
+        return b[i] << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+    }
+
+    private static void putInt(byte[] b, int i, int v) {
+        b[i] = (byte) (v >>> 24);
+        b[i + 1] = (byte) (v >>> 16);
+        b[i + 2] = (byte) (v >>> 8);
+        b[i + 3] = (byte) v;
+    }
+}
