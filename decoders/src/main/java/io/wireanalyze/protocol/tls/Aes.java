@@ -118,8 +118,8 @@ final class Aes {
     private void encryptBlock(byte[] in, int from, byte[] out, int to) {
         int[] k = keys;
         int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
-        int ki = 4;
-        for (int r = 1; r < rounds; r++, ki += 4) {
+        int ki = 4, last = 4 * rounds;
+        for (; ki < last; ki += 4) {
             int t0 = TE0[s0 >>> 24] ^ TE1[(s1 >>> 16) & 0xff] ^ TE2[(s2 >>> 8) & 0xff] ^ TE3[s3 & 0xff] ^ k[ki];
             int t1 = TE0[s1 >>> 24] ^ TE1[(s2 >>> 16) & 0xff] ^ TE2[(s3 >>> 8) & 0xff] ^ TE3[s0 & 0xff] ^ k[ki + 1];
             int t2 = TE0[s2 >>> 24] ^ TE1[(s3 >>> 16) & 0xff] ^ TE2[(s0 >>> 8) & 0xff] ^ TE3[s1 & 0xff] ^ k[ki + 2];
@@ -138,8 +138,8 @@ final class Aes {
     private void decryptBlock(byte[] in, int from, byte[] out, int to) {
         int[] k = keys;
         int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
-        int ki = 4;
-        for (int r = 1; r < rounds; r++, ki += 4) {
+        int ki = 4, last = 4 * rounds;
+        for (; ki < last; ki += 4) {
             int t0 = TD0[s0 >>> 24] ^ TD1[(s3 >>> 16) & 0xff] ^ TD2[(s2 >>> 8) & 0xff] ^ TD3[s1 & 0xff] ^ k[ki];
             int t1 = TD0[s1 >>> 24] ^ TD1[(s0 >>> 16) & 0xff] ^ TD2[(s3 >>> 8) & 0xff] ^ TD3[s2 & 0xff] ^ k[ki + 1];
             int t2 = TD0[s2 >>> 24] ^ TD1[(s1 >>> 16) & 0xff] ^ TD2[(s0 >>> 8) & 0xff] ^ TD3[s3 & 0xff] ^ k[ki + 2];
