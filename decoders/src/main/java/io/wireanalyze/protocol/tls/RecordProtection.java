@@ -37,7 +37,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
 
     final CipherSuite suite;
     final SecretKeySpec key;
-    /** AES-GCM suites where C2 does not compile: our GCM over the JDK's AES ({@link AesGcm}); else null. */
+    /** AES-GCM suites where C2 does not compile: our GCM over our AES ({@link AesGcm}); else null. */
     private final AesGcm gcm;
     /**
      * The JDK's AEAD cipher (ChaCha20-Poly1305, or AES-GCM where C2 compiles), the direction's own: the JDK's
@@ -222,11 +222,11 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
      * of the one before for each next (RFC 2246 6.2.3.2).
      * <p>
      * The chain runs on through the direction's records: it starts at the key block's IV, and each record's blocks are
-     * deciphered by the block cipher ({@link Aes}, or the JDK's in ECB mode) and XORed with the block
-     * before, the first with the last block of the record before (TLS 1.0's chaining). An explicit IV is deciphered as one more block
-     * whose plaintext is dropped (CBC makes each block's plaintext from its ciphertext and the block before alone, so
-     * the blocks after the IV come out as under that IV). A record that does not open has moved the chain on: its
-     * direction opens no more records ({@link TlsSession} drops its protection).
+     * deciphered by the block cipher ({@link Aes}, or the JDK's in ECB mode) and XORed with the block before, the first
+     * with the last block of the record before (TLS 1.0's chaining). An explicit IV is deciphered as one more block whose
+     * plaintext is dropped (CBC makes each block's plaintext from its ciphertext and the block before alone, so the
+     * blocks after the IV come out as under that IV). No key schedule per record. A record that does not open has moved
+     * the chain on: its direction opens no more records ({@link TlsSession} drops its protection).
      */
     static final class Cbc extends RecordProtection {
         private final Hmac mac;
