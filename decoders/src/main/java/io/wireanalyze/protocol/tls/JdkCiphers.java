@@ -3,30 +3,46 @@ package io.wireanalyze.protocol.tls;
 import javax.crypto.Cipher;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The JDK's ciphers by transformation, each made by the provider that made the first of its name (with the JDK's
- * providers, SunJCE). {@code Cipher.getInstance(transformation)} searches every provider's services for the name and
- * returns a cipher that chooses its provider again in {@code init}, trying each candidate with the key: 8 to 9 us a
- * cipher on C1, against 5 us for {@code Cipher.getInstance(transformation, provider)} and an {@code init} that chooses
- * nothing (docs/benchmark.md, twenty-ninth stop).
+ * The JDK's ciphers by transformation, each made by the provider that makes it by name (with the JDK's providers,
+ * SunJCE), found once for every transformation the cipher suites use. {@code Cipher.getInstance(transformation)}
+ * searches every provider's services for the name and returns a cipher that chooses its provider again in
+ * {@code init}, trying each candidate with the key: 8 to 9 us a cipher on C1, against 5 us for
+ * {@code Cipher.getInstance(transformation, provider)} and an {@code init} that chooses nothing (docs/benchmark.md,
+ * twenty-ninth stop). The providers are looked up when the class is first used and never change: nothing here is
+ * shared state.
  */
 final class JdkCiphers {
 
-    private static final ConcurrentHashMap<String, Provider> PROVIDERS = new ConcurrentHashMap<>();
+    private static final Map<String, Provider> PROVIDERS = providers();
 
     private JdkCiphers() {
     }
 
-    /** A new cipher for {@code transformation}, from the provider that made the first. */
+    private static Map<String, Provider> providers() {
+        Map<String, Provider> found = new HashMap<>();
+        for (CipherSuite.Aead a : CipherSuite.Aead.values()) find(a.transformation, found);
+        for (CipherSuite.Bulk b : CipherSuite.Bulk.values()) {
+            find(b.transformation, found);
+            if (b.blockCipher != null) find(b.blockCipher, found);
+        }
+        return Map.copyOf(found);
+    }
+
+    private static void find(String transformation, Map<String, Provider> found) {
+        try {
+            found.putIfAbsent(transformation, Cipher.getInstance(transformation).getProvider());
+        } catch (GeneralSecurityException e) {
+            // not in this JDK: get() searches for it again, and says so
+        }
+    }
+
+    /** A new cipher for {@code transformation}, from the provider found for it. */
     static Cipher get(String transformation) throws GeneralSecurityException {
         Provider provider = PROVIDERS.get(transformation);
-        if (provider == null) {
-            Cipher first = Cipher.getInstance(transformation);
-            PROVIDERS.putIfAbsent(transformation, first.getProvider());
-            return first;
-        }
-        return Cipher.getInstance(transformation, provider);
+        return provider == null ? Cipher.getInstance(transformation) : Cipher.getInstance(transformation, provider);
     }
 }
