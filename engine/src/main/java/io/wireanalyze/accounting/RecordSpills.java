@@ -17,16 +17,12 @@ final class RecordSpills implements Ledger.Sink {
 
     /** Connections by id. */
     static final Spill.Key<AnalysisResult.ConnectionStats> CONNECTION_KEY = Spill.Key.of(AnalysisResult.ConnectionStats::id);
-    static final Comparator<AnalysisResult.ConnectionStats> CONNECTIONS = CONNECTION_KEY.comparator();
     /** Messages by frame (those without a frame last), then by connection and place. */
     static final Spill.Key<Codecs.Keyed<MessageRecord>> MESSAGE_KEY = Spill.Key.of(
             k -> k.value().frame() == null ? 1 : 0, k -> k.value().frame() == null ? 0 : k.value().frame(), Codecs.Keyed::seq);
     static final Comparator<Codecs.Keyed<MessageRecord>> MESSAGES = MESSAGE_KEY.comparator();
-    /** Invocations in the order their requests were sent. */
-    static final Comparator<PendingInvocation> INVOCATIONS = Legs.ORDER;
     /** Packet rows by frame. */
     static final Spill.Key<AnalysisResult.PacketRow> PACKET_KEY = Spill.Key.of(AnalysisResult.PacketRow::frame);
-    static final Comparator<AnalysisResult.PacketRow> PACKETS = PACKET_KEY.comparator();
 
     /**
      * With a limit ({@link AnalysisOptions#messageLimit}): the least messages with a frame so far, in {@link #MESSAGES}

@@ -357,10 +357,10 @@ public final class SplitAnalysis {
                 ps.add(p.packets());
                 pm.add(r -> Renumber.packet(r, rank(rank, r.connection())));
             }
-            connections = Spill.merge(cs, cm, RecordSpills.CONNECTIONS);
-            messages = Spill.merge(ms, mm, RecordSpills.MESSAGES);
-            invocations = Spill.merge(is, im, RecordSpills.INVOCATIONS);
-            packets = Spill.merge(ps, pm, RecordSpills.PACKETS);
+            connections = Spill.merge(cs, cm, RecordSpills.CONNECTION_KEY);
+            messages = Spill.merge(ms, mm, RecordSpills.MESSAGE_KEY);
+            invocations = Spill.merge(is, im, Legs.KEY);
+            packets = Spill.merge(ps, pm, RecordSpills.PACKET_KEY);
         } else {
             RecordSpills all = new RecordSpills(new Codecs(), recordsInMemory);
             codecs = all.codecs;

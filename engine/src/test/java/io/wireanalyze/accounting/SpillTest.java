@@ -133,7 +133,7 @@ class SpillTest {
         }
         for (int l = 0; l < 3; l++) for (Item it : lists.get(l)) all.add(maps.get(l).apply(it));
         all.sort(order);   // stable: equal keys in list order, as one spill given the lists one after another
-        List<Item> merged = Spill.merge(lists, maps, order);
+        List<Item> merged = Spill.merge(lists, maps, BY_KEY);
         assertEquals(4_500, merged.size());
         assertEquals(all, new ArrayList<>(merged));
         assertEquals(all, new ArrayList<>(merged));   // a second read
