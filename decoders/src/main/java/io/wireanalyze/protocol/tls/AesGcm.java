@@ -95,18 +95,17 @@ final class AesGcm {
         int n = length - CipherSuite.Aead.TAG_LENGTH;
         int blocks = (n + 15) >>> 4;
         // J0 = nonce || 1 (for the tag), then nonce || 2, 3, ... for the ciphertext's blocks.
-        byte[] counters = new byte[(blocks + 1) * 16];
+        byte[] stream = new byte[(blocks + 1) * 16];   // the counter blocks, enciphered in place into the key stream
         for (int b = 0; b <= blocks; b++) {
             int at = b * 16;
-            System.arraycopy(nonce, 0, counters, at, 12);
+            System.arraycopy(nonce, 0, stream, at, 12);
             int c = b + 1;
-            counters[at + 12] = (byte) (c >>> 24);
-            counters[at + 13] = (byte) (c >>> 16);
-            counters[at + 14] = (byte) (c >>> 8);
-            counters[at + 15] = (byte) c;
+            stream[at + 12] = (byte) (c >>> 24);
+            stream[at + 13] = (byte) (c >>> 16);
+            stream[at + 14] = (byte) (c >>> 8);
+            stream[at + 15] = (byte) c;
         }
-        aes.blocks(counters, 0, counters.length, counters, 0);
-        byte[] stream = counters;
+        aes.blocks(stream, 0, stream.length, stream, 0);
         byte[] text = new byte[n];
         in.get(from, text);
         // S = GHASH(A || 0* || C || 0* || len(A) || len(C)); the tag is E(K, J0) xor S.

@@ -106,26 +106,24 @@ enum CipherSuite {
 
     /** The cipher of a suite that is not AEAD, by the JDK's names: CBC block ciphers and RC4, a stream cipher. */
     enum Bulk {
-        AES_128_CBC(16, 16, "AES", "AES/CBC/NoPadding", "AES/ECB/NoPadding"),
-        AES_256_CBC(32, 16, "AES", "AES/CBC/NoPadding", "AES/ECB/NoPadding"),
-        DES_EDE_CBC(24, 8, "DESede", "DESede/CBC/NoPadding", "DESede/ECB/NoPadding"),
-        DES_CBC(8, 8, "DES", "DES/CBC/NoPadding", "DES/ECB/NoPadding"),
-        RC4_128(16, 0, "ARCFOUR", "ARCFOUR", null);
+        AES_128_CBC(16, 16, "AES", "AES/ECB/NoPadding"),
+        AES_256_CBC(32, 16, "AES", "AES/ECB/NoPadding"),
+        DES_EDE_CBC(24, 8, "DESede", "DESede/ECB/NoPadding"),
+        DES_CBC(8, 8, "DES", "DES/ECB/NoPadding"),
+        RC4_128(16, 0, "ARCFOUR", "ARCFOUR");
 
         final int keyLength;
         /** The block size, which is also the IV's length; 0 for a stream cipher. */
         final int blockLength;
         final String keyAlgorithm;
+        /** The JDK's transformation: a block cipher's ECB (the chaining is {@link RecordProtection.Cbc}'s), or RC4's stream. */
         final String transformation;
-        /** A block cipher's ECB transformation (the chaining is {@link RecordProtection.Cbc}'s); null for a stream cipher. */
-        final String blockCipher;
 
-        Bulk(int keyLength, int blockLength, String keyAlgorithm, String transformation, String blockCipher) {
+        Bulk(int keyLength, int blockLength, String keyAlgorithm, String transformation) {
             this.keyLength = keyLength;
             this.blockLength = blockLength;
             this.keyAlgorithm = keyAlgorithm;
             this.transformation = transformation;
-            this.blockCipher = blockCipher;
         }
 
         boolean block() {

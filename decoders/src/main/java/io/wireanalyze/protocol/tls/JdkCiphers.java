@@ -25,10 +25,7 @@ final class JdkCiphers {
     private static Map<String, Provider> providers() {
         Map<String, Provider> found = new HashMap<>();
         for (CipherSuite.Aead a : CipherSuite.Aead.values()) find(a.transformation, found);
-        for (CipherSuite.Bulk b : CipherSuite.Bulk.values()) {
-            find(b.transformation, found);
-            if (b.blockCipher != null) find(b.blockCipher, found);
-        }
+        for (CipherSuite.Bulk b : CipherSuite.Bulk.values()) find(b.transformation, found);
         return Map.copyOf(found);
     }
 

@@ -67,7 +67,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         }
     }
 
-    /** Whether the JDK's AES-GCM opens the records (not {@link AesGcm}). */
+    /** Whether {@link AesGcm} does not open the records: the JDK's cipher does (AES-GCM where C2 compiles, ChaCha20-Poly1305). */
     final boolean jdkGcm() {
         return gcm == null;
     }
@@ -254,10 +254,10 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
             this.encryptThenMac = encryptThenMac;
             try {
                 this.aes = suite.bulk.keyAlgorithm.equals("AES") && !jdkAes ? new Aes(key, true) : null;
-                this.ecb = aes != null ? null : JdkCiphers.get(suite.bulk.blockCipher);
+                this.ecb = aes != null ? null : JdkCiphers.get(suite.bulk.transformation);
                 if (ecb != null) ecb.init(Cipher.DECRYPT_MODE, this.key);
             } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + e.getMessage(), e);
+                throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
             }
             if (iv.length != suite.bulk.blockLength)
                 throw new IllegalArgumentException("an IV of " + iv.length + " bytes for " + suite.bulk + " (expected: " + suite.bulk.blockLength + ")");
@@ -274,10 +274,10 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
                 try {
                     plain = ecb.doFinal(sealed, 0, length);
                 } catch (GeneralSecurityException e) {
-                    throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + e.getMessage(), e);
+                    throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + e.getMessage(), e);
                 }
                 if (plain == null || plain.length != length)
-                    throw new IllegalStateException("javax.crypto " + suite.bulk.blockCipher + ": " + (plain == null ? 0 : plain.length)
+                    throw new IllegalStateException("javax.crypto " + suite.bulk.transformation + ": " + (plain == null ? 0 : plain.length)
                             + " bytes deciphered of " + length + " (expected: every whole block, without padding)");
             }
             int block = chain.length;

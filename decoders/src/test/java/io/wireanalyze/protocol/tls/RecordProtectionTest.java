@@ -167,7 +167,7 @@ class RecordProtectionTest {
             this.key = new javax.crypto.spec.SecretKeySpec(key, suite.bulk.keyAlgorithm);
             this.explicitIv = explicitIv;
             this.random = random;
-            this.chained = explicitIv ? null : javax.crypto.Cipher.getInstance(suite.bulk.transformation);
+            this.chained = explicitIv ? null : javax.crypto.Cipher.getInstance(suite.bulk.keyAlgorithm + "/CBC/NoPadding");
             if (chained != null) chained.init(javax.crypto.Cipher.ENCRYPT_MODE, this.key, new javax.crypto.spec.IvParameterSpec(iv));
         }
 
@@ -182,7 +182,7 @@ class RecordProtectionTest {
             byte[] sealed;
             if (explicitIv) {
                 byte[] iv = bytes(random, block);
-                javax.crypto.Cipher c = javax.crypto.Cipher.getInstance(suite.bulk.transformation);
+                javax.crypto.Cipher c = javax.crypto.Cipher.getInstance(suite.bulk.keyAlgorithm + "/CBC/NoPadding");
                 c.init(javax.crypto.Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.IvParameterSpec(iv));
                 sealed = ByteBuffer.allocate(block + plain.capacity()).put(iv).put(c.doFinal(plain.array())).array();
             } else {
