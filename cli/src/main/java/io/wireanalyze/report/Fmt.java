@@ -104,37 +104,82 @@ final class Fmt {
      * the same side of every half, and on the same whole number. {@code FmtTest} checks it against the digits' rounding.
      */
     private static String scaled(double d, int scale) {
+        byte[] c = new byte[SCALED_BYTES];
+        int at = scaled(d, scale, c);
+        return at < 0 ? null : new String(c, at, c.length - at, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** The most bytes {@link #scaled(double, int, byte[])} writes: a sign, 13 digits, a point and 4 decimals. */
+    static final int SCALED_BYTES = 1 + 13 + 1 + 4;
+
+    /**
+     * {@link #scaled(double, int)}'s text as ASCII bytes at the end of {@code c} ({@link #SCALED_BYTES} long): where it
+     * starts, or -1 where that gives null. The JSON report writes a message's time so, without a string.
+     */
+    static int scaled(double d, int scale, byte[] c) {
         double a = Math.abs(d);
-        if (!(a < SCALED_BELOW) || (scale != 3 && scale != 4)) return null;
+        if (!(a < SCALED_BELOW) || (scale != 3 && scale != 4)) return -1;
         long unit = scale == 3 ? 1000 : 10000;
         double y = a * unit;
         double whole = Math.floor(y);
         double fraction = y - whole;
-        if (Math.abs(fraction - 0.5) < NEAR_HALF) return null;
+        if (Math.abs(fraction - 0.5) < NEAR_HALF) return -1;
         long m = (long) whole + (fraction > 0.5 ? 1 : 0);
-        if (m == 0) return "0";
+        int at = c.length;
+        if (m == 0) {
+            c[--at] = '0';
+            return at;
+        }
         // below SCALED_BELOW both parts fit an int: the digits are taken with int division (C1's code calls the
         // runtime for each long one)
         int integer = (int) (m / unit);
         int decimals = (int) (m % unit);
-        char[] c = new char[1 + 13 + 1 + 4];
-        int at = c.length;
         int kept = scale;
-        while (kept > 0 && decimals % 10 == 0) {
-            decimals /= 10;
+        while (kept > 0 && decimals == 10 * tenth(decimals)) {
+            decimals = tenth(decimals);
             kept--;
         }
         for (int i = 0; i < kept; i++) {
-            c[--at] = (char) ('0' + decimals % 10);
-            decimals /= 10;
+            int q = tenth(decimals);
+            c[--at] = (byte) ('0' + decimals - 10 * q);
+            decimals = q;
         }
         if (kept > 0) c[--at] = '.';
         do {
-            c[--at] = (char) ('0' + integer % 10);
-            integer /= 10;
+            int q = tenth(integer);
+            c[--at] = (byte) ('0' + integer - 10 * q);
+            integer = q;
         } while (integer > 0);
         if (d < 0) c[--at] = '-';
-        return new String(c, at, c.length - at);
+        return at;
+    }
+
+    /** How many decimal digits {@code n} (not negative) has: comparisons, not divisions. */
+    static int digitCount(int n) {
+        int d = 1;
+        if (n >= 100000000) {
+            d += 8;
+            n /= 100000000;
+        }
+        if (n >= 10000) {
+            d += 4;
+            if (n >= 10000000) return d + 3;
+            if (n >= 1000000) return d + 2;
+            if (n >= 100000) return d + 1;
+            return d;
+        }
+        if (n >= 1000) return d + 3;
+        if (n >= 100) return d + 2;
+        if (n >= 10) return d + 1;
+        return d;
+    }
+
+    /**
+     * {@code n / 10} for {@code n} not negative, by a multiplication and a shift (exact for every such int): C1's code
+     * divides with the processor's division, a few times slower, where C2's multiplies so itself.
+     */
+    static int tenth(int n) {
+        return (int) ((n * 0xCCCCCCCDL) >>> 35);
     }
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();

@@ -4,6 +4,7 @@ import io.wireanalyze.accounting.AnalysisResult;
 import io.wireanalyze.accounting.AnalysisResult.CaptureInfo;
 import io.wireanalyze.accounting.MessageRecord;
 import io.wireanalyze.phase.Phase;
+import io.wireanalyze.protocol.Details;
 import io.wireanalyze.report.Schema.Column;
 
 import java.io.IOException;
@@ -63,8 +64,8 @@ public final class JsonReport {
      * protocols' details write (their code's constants, the same string each time: looked up by identity, at most
      * {@link #DETAIL_KEYS} of them).
      */
-    private final IdentityHashMap<List<?>, byte[][]> columnKeys = new IdentityHashMap<>();
-    private final IdentityHashMap<String, byte[]> detailKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<List<?>, PrettyJson.Key[]> columnKeys = new IdentityHashMap<>();
+    private final IdentityHashMap<String, PrettyJson.Key> detailKeys = new IdentityHashMap<>();
     private static final int DETAIL_KEYS = 4096;
     /** A message's detail columns, taken once a message. */
     private final Schema.DetailValues detailValues = new Schema.DetailValues();
@@ -215,20 +216,25 @@ public final class JsonReport {
 
     /** The fields of {@code record}; a detail column's value from {@code details} ({@link Schema.DetailValues}). */
     private <T> void fields(PrettyJson g, List<Column<T>> columns, T record, Object[] details) throws IOException {
-        byte[][] keys = columnKeys.get(columns);
+        PrettyJson.Key[] keys = columnKeys.get(columns);
         if (keys == null) {
-            keys = columns.stream().map(c -> PrettyJson.key(c.key())).toArray(byte[][]::new);
+            keys = columns.stream().map(c -> new PrettyJson.Key(c.key())).toArray(PrettyJson.Key[]::new);
             columnKeys.put(columns, keys);
         }
         for (int i = 0; i < keys.length; i++) {
             Column<T> c = columns.get(i);
+            if (c.whole() != null) {   // a primitive of the record: no Long made for it
+                g.field(keys[i]);
+                g.number(c.whole().applyAsLong(record));
+                continue;
+            }
             Object v = c.detail() < 0 ? c.value().apply(record) : details[c.detail()];
             if (v == null && c.omitWhenNull()) continue;
             g.field(keys[i]);
             switch (c.kind()) {
                 case PLAIN -> value(g, v);
-                case MS, PER -> g.number(Fmt.plain((Double) v, 3));
-                case RATIO -> g.number(Fmt.plain((Double) v, 4));
+                case MS, PER -> g.number((Double) v, 3);
+                case RATIO -> g.number((Double) v, 4);
                 case HASH -> g.string(Fmt.hash((Long) v));
             }
         }
@@ -236,27 +242,44 @@ public final class JsonReport {
 
     private void message(PrettyJson g, MessageRecord r) throws IOException {
         g.startObject();
-        fields(g, Schema.MESSAGE, r, detailValues.of(r.message().info().details()));
+        Details details = r.message().info().details();
+        fields(g, Schema.MESSAGE, r, detailValues.of(details));
+        detailFields.to = g;
         try {
-            r.message().info().details().fields((key, value) -> {
-                try {
-                    g.field(detailKey(key));
-                    value(g, value);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            details.fields(detailFields);
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } finally {
+            detailFields.to = null;
         }
         g.endObject();
     }
 
+    /**
+     * A message's details as fields of the open object: one a report, given the generator for each message (a lambda
+     * capturing it was made for every message, and in C1's code making one is a call into the VM).
+     */
+    private final DetailFields detailFields = new DetailFields();
+
+    private final class DetailFields implements Details.FieldSink {
+        PrettyJson to;
+
+        @Override
+        public void field(String key, Object value) {
+            try {
+                to.field(detailKey(key));
+                value(to, value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     /** A detail's key as written: {@code extra.<key>} where it is one of a message's own keys. */
-    private byte[] detailKey(String key) {
-        byte[] k = detailKeys.get(key);
+    private PrettyJson.Key detailKey(String key) {
+        PrettyJson.Key k = detailKeys.get(key);
         if (k == null) {
-            k = PrettyJson.key(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
+            k = new PrettyJson.Key(Schema.MESSAGE_KEYS.contains(key) ? "extra." + key : key);
             if (detailKeys.size() < DETAIL_KEYS) detailKeys.put(key, k);
         }
         return k;
@@ -273,7 +296,7 @@ public final class JsonReport {
         } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
             g.number(((Number) v).longValue());
         } else if (v instanceof Number n) {
-            g.number(Fmt.plain(n.doubleValue(), 3));
+            g.number(n.doubleValue(), 3);
         } else if (v instanceof Collection<?> c) {
             g.startArray();
             for (Object o : c) value(g, o);
@@ -305,7 +328,7 @@ public final class JsonReport {
         }
         g.endObject();
         g.field(DURATION_MS);
-        g.number(Fmt.plain(c.durationMs(), 3));
+        g.number(c.durationMs(), 3);
         g.field(STOP_REASON);
         g.string(c.stopReason());
         g.field(START_NANOS);

@@ -54,6 +54,8 @@ final class PrettyJson {
     private int rootValues;
     /** A key was written: the next value is its value. */
     private boolean afterKey;
+    /** Where {@link #number(Double, int)} puts a number's text. */
+    private final byte[] scaled = new byte[Fmt.SCALED_BYTES];
 
     /** Text into {@code text}, which the caller takes. */
     PrettyJson(ByteRun text) {
@@ -84,6 +86,23 @@ final class PrettyJson {
         j.quoted(name);
         k.write(SEPARATOR);
         return Arrays.copyOf(k.bytes(), k.length());
+    }
+
+    /**
+     * A key as {@link #key} makes it, and the whole of its entry's line before the value at one depth of objects: the
+     * line break, the indentation, the key and separator, and the comma before them for every entry but an object's
+     * first. A report writing many records of the same keys at the same depth writes each entry's start as one copy
+     * ({@link #field(Key)}) rather than a comma, a line break, spaces and the key one after another. Made again, here,
+     * when used at another depth; so one thread's (a report's caches are its formatter's).
+     */
+    static final class Key {
+        final byte[] key;
+        private int nesting = -1;
+        private byte[] first, next;
+
+        Key(String name) {
+            this.key = key(name);
+        }
     }
 
     void startObject() throws IOException {
@@ -119,6 +138,30 @@ final class PrettyJson {
         text.write(key);
     }
 
+    /** An entry's key in the open object, with its line as one copy when it was made for this depth. */
+    void field(Key k) throws IOException {
+        if (k.nesting != nesting) lines(k);
+        flushIfFull();
+        text.write(entries[depth - 1]++ > 0 ? k.next : k.first);
+        afterKey = true;
+    }
+
+    /** {@code k}'s lines at this depth. */
+    private void lines(Key k) {
+        ByteRun line = new ByteRun(1 + EOL.length + 2 * nesting + k.key.length);
+        line.write(',');
+        line.write(EOL);
+        for (int i = 0; i < nesting; i++) {
+            line.write(' ');
+            line.write(' ');
+        }
+        line.write(k.key);
+        byte[] next = Arrays.copyOf(line.bytes(), line.length());
+        k.first = Arrays.copyOfRange(next, 1, next.length);
+        k.next = next;
+        k.nesting = nesting;
+    }
+
     /** An entry's key, escaped here. */
     void field(String name) throws IOException {
         beforeKey();
@@ -148,14 +191,33 @@ final class PrettyJson {
 
     /** The decimal digits of {@code n} (not negative). */
     private void digits(int n) {
-        int digits = 1;
-        for (int t = n; t >= 10; t /= 10) digits++;
+        int digits = Fmt.digitCount(n);
         byte[] c = text.claim(digits);
-        int end = text.length();
-        for (int i = end - 1; i >= end - digits; i--) {
-            c[i] = (byte) ('0' + n % 10);
-            n /= 10;
+        for (int i = text.length() - 1, left = n; i >= text.length() - digits; i--) {
+            int q = Fmt.tenth(left);
+            c[i] = (byte) ('0' + left - 10 * q);
+            left = q;
         }
+    }
+
+    /**
+     * {@code d} as {@link Fmt#plain} writes it with {@code scale} decimals, without its string where {@link Fmt#scaled}
+     * answers (nearly always); null, NaN and infinity as JSON's null.
+     */
+    void number(Double d, int scale) throws IOException {
+        if (d == null) number((String) null);
+        else number(d.doubleValue(), scale);
+    }
+
+    /** The same for a {@code double}. */
+    void number(double d, int scale) throws IOException {
+        int at = Fmt.scaled(d, scale, scaled);   // -1 for NaN and infinity too
+        if (at < 0) {
+            number(Fmt.plain(d, scale));
+            return;
+        }
+        beforeValue();
+        text.write(scaled, at, scaled.length - at);
     }
 
     /** A number already in its text form (as {@link Fmt#plain} gives it); null as JSON's null (as Jackson's). */

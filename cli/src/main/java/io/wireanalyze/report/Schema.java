@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -47,8 +48,15 @@ final class Schema {
      * @param omitWhenNull JSON leaves the key out when the value is null (CSV leaves the cell empty)
      * @param detail       for a message's detail column, its place in {@link ProtocolTable#COLUMNS} (what
      *                     {@link DetailValues} holds for it, the value {@code value} gives too); -1 for any other field
+     * @param whole        for a field that is always a whole number (a primitive {@code int} or {@code long} of the
+     *                     record), the same value unboxed, which the JSON report writes without a {@code Long} made
+     *                     for it; else null
      */
-    record Column<T>(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value, int detail) {
+    record Column<T>(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value, int detail, ToLongFunction<T> whole) {
+        Column(String key, Kind kind, boolean omitWhenNull, Function<T, Object> value, int detail) {
+            this(key, kind, omitWhenNull, value, detail, null);
+        }
+
         static <T> Column<T> of(String key, Function<T, Object> value) {
             return new Column<>(key, Kind.PLAIN, false, value, -1);
         }
@@ -59,6 +67,16 @@ final class Schema {
 
         static <T> Column<T> optional(String key, Kind kind, Function<T, Object> value) {
             return new Column<>(key, kind, true, value, -1);
+        }
+
+        /** A {@code long} field: {@code value} gives it as a {@code Long}, {@code whole} as it is. */
+        static <T> Column<T> whole(String key, ToLongFunction<T> whole) {
+            return new Column<>(key, Kind.PLAIN, false, r -> whole.applyAsLong(r), -1, whole);
+        }
+
+        /** An {@code int} field: {@code value} gives it as an {@code Integer} (as before), {@code whole} widened. */
+        static <T> Column<T> wholeInt(String key, ToLongFunction<T> whole) {
+            return new Column<>(key, Kind.PLAIN, false, r -> (int) whole.applyAsLong(r), -1, whole);
         }
     }
 
@@ -82,21 +100,21 @@ final class Schema {
             Column.of("retransmissions", PhaseStats::retransmissions));
 
     static final List<Column<ConnectionStats>> CONNECTION = List.of(
-            Column.of("id", ConnectionStats::id),
+            Column.wholeInt("id", ConnectionStats::id),
             Column.of("client", ConnectionStats::client),
             Column.of("server", ConnectionStats::server),
             Column.of("protocol", ConnectionStats::protocol),
-            Column.of("packets", ConnectionStats::packets),
-            Column.of("wireBytes", ConnectionStats::wireBytes),
-            Column.of("payloadBytes", ConnectionStats::payloadBytes),
-            Column.of("c2sPayloadBytes", ConnectionStats::c2sPayloadBytes),
-            Column.of("s2cPayloadBytes", ConnectionStats::s2cPayloadBytes),
+            Column.whole("packets", ConnectionStats::packets),
+            Column.whole("wireBytes", ConnectionStats::wireBytes),
+            Column.whole("payloadBytes", ConnectionStats::payloadBytes),
+            Column.whole("c2sPayloadBytes", ConnectionStats::c2sPayloadBytes),
+            Column.whole("s2cPayloadBytes", ConnectionStats::s2cPayloadBytes),
             Column.of("startMs", Kind.MS, ConnectionStats::startMs),
             Column.of("durationMs", Kind.MS, ConnectionStats::durationMs),
             Column.of("sawSyn", ConnectionStats::sawSyn),
-            Column.of("gapBytes", ConnectionStats::gapBytes),
-            Column.of("messages", ConnectionStats::messages),
-            Column.of("conflictingBytes", ConnectionStats::conflictingBytes));
+            Column.whole("gapBytes", ConnectionStats::gapBytes),
+            Column.wholeInt("messages", ConnectionStats::messages),
+            Column.whole("conflictingBytes", ConnectionStats::conflictingBytes));
 
     /**
      * A message's shared fields; its protocol's details follow (JSON: their own keys; CSV: one {@code extra} cell).
@@ -110,7 +128,7 @@ final class Schema {
         List<Column<MessageRecord>> columns = new ArrayList<>(List.of(
                 Column.of("frame", MessageRecord::frame),
                 Column.of("lastFrame", MessageRecord::lastFrame),
-                Column.of("connection", MessageRecord::connection),
+                Column.wholeInt("connection", MessageRecord::connection),
                 Column.of("direction", r -> r.message().direction().label()),
                 Column.of("protocol", r -> r.message().protocol().label()),
                 Column.of("type", r -> r.message().type().label()),
@@ -121,11 +139,11 @@ final class Schema {
                 Column.optional("operation", Kind.PLAIN, r -> r.message().info().operation()),
                 Column.optional("name", Kind.PLAIN, r -> r.message().info().name()),
                 Column.of("timeMs", Kind.MS, MessageRecord::timeMs),
-                Column.of("offset", r -> r.message().offset()),
-                Column.of("length", r -> r.message().length()),
-                Column.of("dataLength", r -> r.message().dataLength()),
+                Column.whole("offset", r -> r.message().offset()),
+                Column.wholeInt("length", r -> r.message().length()),
+                Column.wholeInt("dataLength", r -> r.message().dataLength()),
                 Column.optional("requestId", Kind.PLAIN, r -> requestId(r.message())),
-                Column.of("packets", MessageRecord::packets)));
+                Column.whole("packets", MessageRecord::packets)));
         for (int i = 0; i < ProtocolTable.COLUMNS.size(); i++) {
             DetailColumn d = ProtocolTable.COLUMNS.get(i);
             int after = 0;
@@ -174,19 +192,19 @@ final class Schema {
         List<Column<InvocationRecord>> columns = new ArrayList<>(List.of(
                 Column.of("method", InvocationRecord::method),
                 Column.optional("operation", Kind.PLAIN, InvocationRecord::operation),
-                Column.of("requestFrame", InvocationRecord::requestFrame),
+                Column.whole("requestFrame", InvocationRecord::requestFrame),
                 Column.of("replyFrame", InvocationRecord::replyFrame),
                 Column.of("latencyMs", Kind.MS, InvocationRecord::latencyMs),
-                Column.of("packets", InvocationRecord::packets),
-                Column.of("dataPackets", InvocationRecord::dataPackets),
-                Column.of("overheadPackets", InvocationRecord::overheadPackets),
-                Column.of("requestBytes", InvocationRecord::requestBytes),
-                Column.of("replyBytes", InvocationRecord::replyBytes),
-                Column.of("connection", InvocationRecord::connection),
+                Column.whole("packets", InvocationRecord::packets),
+                Column.whole("dataPackets", InvocationRecord::dataPackets),
+                Column.whole("overheadPackets", InvocationRecord::overheadPackets),
+                Column.whole("requestBytes", InvocationRecord::requestBytes),
+                Column.whole("replyBytes", InvocationRecord::replyBytes),
+                Column.wholeInt("connection", InvocationRecord::connection),
                 Column.of("warmup", InvocationRecord::warmup),
                 Column.of("marker", InvocationRecord::marker),
                 Column.optional("exception", Kind.PLAIN, InvocationRecord::exception),
-                Column.of("fragments", InvocationRecord::fragments),
+                Column.wholeInt("fragments", InvocationRecord::fragments),
                 count(ByteCount.FRAMING),
                 Column.optional("legOf", Kind.PLAIN, InvocationRecord::legOf),
                 Column.optional("legs", Kind.PLAIN, InvocationRecord::legs),

@@ -58,6 +58,21 @@ class FmtTest {
         }
     }
 
+    /** The report's digits without divisions: {@link Fmt#tenth} and {@link Fmt#digitCount} against the JDK's. */
+    @Test
+    void aTenthAndTheDigitCountAreTheDivisionsOnEveryPowerOfTenAndAMillionRandomInts() {
+        java.util.List<Integer> ns = new java.util.ArrayList<>(java.util.List.of(0, 1, 9, Integer.MAX_VALUE, Integer.MAX_VALUE - 1));
+        for (long p = 10; p <= Integer.MAX_VALUE; p *= 10) {
+            for (long n = Math.max(0, p - 11); n <= Math.min(Integer.MAX_VALUE, p + 11); n++) ns.add((int) n);
+        }
+        Random random = new Random(20261129);
+        for (int i = 0; i < 1_000_000; i++) ns.add(random.nextInt(Integer.MAX_VALUE) >>> random.nextInt(31));
+        for (int n : ns) {
+            assertEquals(n / 10, Fmt.tenth(n), "a tenth of " + n);
+            assertEquals(Integer.toString(n).length(), Fmt.digitCount(n), "digits of " + n);
+        }
+    }
+
     @Test
     void noNumberForNullNaNOrInfinity() {
         assertNull(Fmt.plain(null, 3));
