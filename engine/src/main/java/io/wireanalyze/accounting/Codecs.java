@@ -512,8 +512,11 @@ final class Codecs {
         }
     }
 
-    /** A thread's frames, one per depth of nesting, made as deep as its records go and kept. */
-    private static final class Frames {
+    /**
+     * A reader's frames, one per depth of nesting, made as deep as its records go and kept: each {@link SpillIn} has
+     * its own ({@link SpillIn#frames}), as one thread reads it at a time.
+     */
+    static final class Frames {
         Frame[] at = new Frame[0];
 
         Frame at(int depth, int n) {
@@ -527,8 +530,6 @@ final class Codecs {
             return f;
         }
     }
-
-    private static final ThreadLocal<Frames> FRAMES = ThreadLocal.withInitial(Frames::new);
 
     /**
      * Null, strings, numbers, booleans, lists, maps, enums, records of these, and {@link Details#NONE}. Anything else
@@ -592,15 +593,14 @@ final class Codecs {
     }
 
     /**
-     * A value at the top of a record: the thread's frames are looked up only when it is a record (a message's details;
-     * its strings, numbers and enums need none), as a look-up in C1's code cost 6% of the reading thread's time at the
-     * end of a run when every value of a message made one.
+     * A value at the top of a record: the reader's frames are taken only when it is a record (a message's details;
+     * its strings, numbers and enums need none).
      */
     private Object value(SpillIn in) throws IOException {
         return value(in, null, 0);
     }
 
-    /** @param frames the thread's frames, or null: looked up when a record needs them */
+    /** @param frames the reader's frames, or null: taken when a record needs them */
     private Object value(SpillIn in, Frames frames, int depth) throws IOException {
         int tag = in.readByte();
         return switch (tag) {
@@ -610,7 +610,7 @@ final class Codecs {
             case INT -> in.readInt();
             case DOUBLE -> in.readDouble();
             case BOOLEAN -> in.readBoolean();
-            case RECORD -> record(in, layout(in.readShort()), frames != null ? frames : FRAMES.get(), depth);
+            case RECORD -> record(in, layout(in.readShort()), frames != null ? frames : in.frames(), depth);
             case ENUM -> constants(in.readShort())[in.readShort()];
             case NO_DETAILS -> Details.NONE;
             case LIST -> {

@@ -23,6 +23,8 @@ final class SpillIn {
     private byte[] buf;
     private int pos;
     private int end;
+    /** Where records read from this are put together ({@link Codecs}); made when the first is read. */
+    private Codecs.Frames frames;
 
     /** Reads {@code bytes[from, to)}. */
     SpillIn(byte[] bytes, int from, int to) {
@@ -48,6 +50,16 @@ final class SpillIn {
     /** Whether every byte of an array has been read (a stream's end is known only by reading). */
     boolean atEnd() {
         return in == null && pos == end;
+    }
+
+    /**
+     * This reader's frames for the records it reads back: its own, as one thread reads it at a time (a thread's own,
+     * looked up for every message at a report's end, was a thread-local look-up each, in C1's code a call into the VM).
+     */
+    Codecs.Frames frames() {
+        Codecs.Frames f = frames;
+        if (f == null) frames = f = new Codecs.Frames();
+        return f;
     }
 
     void close() throws IOException {
