@@ -64,6 +64,30 @@ final class Aes {
         return r;
     }
 
+    /**
+     * Whether the JDK's AES (ECB, CBC and GCM) is faster here than this class and {@link AesGcm}: whether C2 compiles,
+     * the JVM's compilers reaching level 4 as they do unless {@code -XX:TieredStopAtLevel} stops them sooner. C2 runs the
+     * JDK's AES on the processor's AES (and carry-less multiply) instructions; C1 runs it as plain Java.
+     */
+    static boolean jdkIsFaster() {
+        return Compilers.C2;
+    }
+
+    /** Asked once, when a first AES key is made (the JVM's management beans take some 20 ms to load). */
+    private static final class Compilers {
+        static final boolean C2 = c2();
+
+        private static boolean c2() {
+            try {
+                var diagnostics = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+                return diagnostics == null || Integer.parseInt(diagnostics.getVMOption("TieredStopAtLevel").getValue()) >= 4
+                        || !Boolean.parseBoolean(diagnostics.getVMOption("TieredCompilation").getValue());
+            } catch (RuntimeException | LinkageError e) {
+                return true;   // not HotSpot: its compilers are its own, and the JDK's AES is theirs to make fast
+            }
+        }
+    }
+
     private final int rounds;
     /** The round keys: for enciphering as FIPS 197 5.2 expands them, or for deciphering by the equivalent inverse cipher (5.3.5). */
     private final int[] keys;

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
  * bench's 150 k-packet slice. And no key schedule per record: the counter blocks of a record (J0 for the tag, then
  * one per 16 bytes) are enciphered in one call under the key's {@link Aes}.
  * <p>
- * Where C2 compiles ({@link #jdkIsFaster()}), the JDK's {@code AES/GCM} is used instead: C2 runs it on the processor's
+ * Where C2 compiles ({@link Aes#jdkIsFaster()}), the JDK's {@code AES/GCM} is used instead: C2 runs it on the processor's
  * AES and carry-less multiply instructions, and it opened a 16 KiB record in 5 us against 62 us for this class (on C1,
  * 574 us against 170 us; 1,400 bytes: 1.0 against 5.3 us on C2, 44 against 14 us on C1).
  * <p>
@@ -20,26 +20,6 @@ import java.nio.ByteBuffer;
  * lengths; a flipped bit anywhere fails the tag). Mutable only in its tables' making: one direction's decoder state.
  */
 final class AesGcm {
-
-    /** Whether C2 compiles here: the JVM's compilers reach level 4, as they do unless {@code -XX:TieredStopAtLevel} stops them sooner. */
-    static boolean jdkIsFaster() {
-        return Compilers.C2;
-    }
-
-    /** Asked once, when a first AES-GCM key is made (the JVM's management beans take some 20 ms to load). */
-    private static final class Compilers {
-        static final boolean C2 = c2();
-
-        private static boolean c2() {
-            try {
-                var diagnostics = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-                return diagnostics == null || Integer.parseInt(diagnostics.getVMOption("TieredStopAtLevel").getValue()) >= 4
-                        || !Boolean.parseBoolean(diagnostics.getVMOption("TieredCompilation").getValue());
-            } catch (RuntimeException | LinkageError e) {
-                return true;   // not HotSpot: its compilers are its own, and the JDK's AES-GCM is theirs to make fast
-            }
-        }
-    }
 
     /**
      * The reduction of the eight bits a shift right by a byte drops, by their value: where x^128 + x^7 + x^2 + x + 1 folds

@@ -48,7 +48,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     /** The next record's sequence number (RFC 8446 5.3, RFC 5246 6.1). */
     long sequence;
 
-    /** An AEAD suite's; {@code jdkGcm}: AES-GCM by the JDK's cipher rather than {@link AesGcm} (see {@link AesGcm#jdkIsFaster()}). */
+    /** An AEAD suite's; {@code jdkGcm}: AES-GCM by the JDK's cipher rather than {@link AesGcm} (see {@link Aes#jdkIsFaster()}). */
     private RecordProtection(CipherSuite suite, byte[] key, boolean jdkGcm) {
         this(suite, key, suite.aead.keyAlgorithm, suite.aead.transformation, jdkGcm);
     }
@@ -97,11 +97,10 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
     private byte[] jdkAead(byte[] nonce, byte[] aad, ByteBuffer in, int from, int length) throws GeneralSecurityException {
         byte[] sealed = new byte[length];
         in.get(from, sealed);
-        Cipher cipher = aead;
-        cipher.init(Cipher.DECRYPT_MODE, key, suite.aead == CipherSuite.Aead.CHACHA20_POLY1305 ? new IvParameterSpec(nonce)
+        aead.init(Cipher.DECRYPT_MODE, key, suite.aead == CipherSuite.Aead.CHACHA20_POLY1305 ? new IvParameterSpec(nonce)
                 : new GCMParameterSpec(8 * CipherSuite.Aead.TAG_LENGTH, nonce));
-        cipher.updateAAD(aad);
-        return cipher.doFinal(sealed);
+        aead.updateAAD(aad);
+        return aead.doFinal(sealed);
     }
 
     /** The decrypted bytes as content: TLS 1.3 strips its padding and inner type; TLS 1.2 takes the header's type. */
@@ -123,7 +122,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         private final byte[] iv;
 
         Tls13(CipherSuite suite, byte[] secret) {
-            this(suite, secret, AesGcm.jdkIsFaster());
+            this(suite, secret, Aes.jdkIsFaster());
         }
 
         Tls13(CipherSuite suite, byte[] secret, boolean jdkGcm) {
@@ -168,7 +167,7 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         private final byte[] fixedIv;
 
         Tls12(CipherSuite suite, byte[] key, byte[] fixedIv) {
-            this(suite, key, fixedIv, AesGcm.jdkIsFaster());
+            this(suite, key, fixedIv, Aes.jdkIsFaster());
         }
 
         Tls12(CipherSuite suite, byte[] key, byte[] fixedIv, boolean jdkGcm) {
@@ -240,12 +239,12 @@ abstract sealed class RecordProtection permits RecordProtection.Tls13, RecordPro
         private final byte[] chain;
 
         Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac) {
-            this(suite, macKey, key, iv, explicitIv, encryptThenMac, AesGcm.jdkIsFaster());
+            this(suite, macKey, key, iv, explicitIv, encryptThenMac, Aes.jdkIsFaster());
         }
 
         /**
          * {@code jdkAes}: AES by the JDK's cipher rather than {@link Aes}, as where C2 compiles: C2 runs the JDK's on the
-         * processor's AES instructions (see {@link AesGcm#jdkIsFaster()}).
+         * processor's AES instructions (see {@link Aes#jdkIsFaster()}).
          */
         Cbc(CipherSuite suite, byte[] macKey, byte[] key, byte[] iv, boolean explicitIv, boolean encryptThenMac, boolean jdkAes) {
             super(suite, key, suite.bulk.keyAlgorithm, suite.bulk.transformation, false);

@@ -71,7 +71,7 @@ class RecordProtectionTest {
     @Test
     void theJdksAesGcmIsUsedWhereC2Compiles() throws Exception {
         // The tests run on the JVM's default compilers (C2 among them).
-        assertTrue(AesGcm.jdkIsFaster());
+        assertTrue(Aes.jdkIsFaster());
         assertTrue(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION).jdkGcm());
         assertFalse(new RecordProtection.Tls13(CipherSuite.TLS_AES_128_GCM_SHA256, CLIENT_APPLICATION, false).jdkGcm());
         // The launcher runs a small capture on C1 alone: there our AES-GCM.
