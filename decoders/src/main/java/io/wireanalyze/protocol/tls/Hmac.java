@@ -1,16 +1,13 @@
 package io.wireanalyze.protocol.tls;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 
 /**
- * HMAC (RFC 2104: H(K ^ opad, H(K ^ ipad, text))) over the JDK's {@link MessageDigest}, with the hash's state after
- * each padded key block computed once per key and copied for each MAC. The JDK's {@link javax.crypto.Mac} hashes both
- * padded key blocks again for every MAC: two of the four compressions of a short text's MAC, as a PRF's steps, a key
- * block's and a small record's MAC are. The handshakes' key blocks were 7% of the samples on the bench's mixed capture
- * with its key log, run on C1 (the JDK's hashes are plain Java there); a TLS 1.2 key block now takes 14 to 17 us instead
- * of 19 to 20 us on C1, a TLS 1.0 one 10 to 12 us instead of 16 us on C2 (docs/benchmark.md, twenty-third stop).
+ * HMAC (RFC 2104: H(K ^ opad, H(K ^ ipad, text))) over our own {@link Hash}es, with the hash's state after each padded
+ * key block computed once per key and copied for each MAC. The JDK's {@link javax.crypto.Mac} hashes both padded key
+ * blocks again for every MAC: two of the four compressions of a short text's MAC, as a PRF's steps, a key block's and a
+ * small record's MAC are. Copying a {@link Hash}'s state makes nothing, where the JDK's digests copy by {@code clone()}
+ * (docs/benchmark.md, twenty-third and thirty-first stops).
  * <p>
  * Used as {@code Mac} is: {@code update} the text in pieces, {@code doFinal} for the MAC, after which the next text
  * begins. Held to the JDK's HMACs by {@code HmacTest}. Mutable (the text being hashed): one direction's or one key
@@ -18,80 +15,61 @@ import java.util.Arrays;
  */
 final class Hmac {
 
-    /** The hashes of TLS's HMACs, fresh: never updated, only copied (so several threads may copy them at once). */
-    private static final MessageDigest MD5 = digest("MD5"), SHA1 = digest("SHA-1"), SHA256 = digest("SHA-256"),
-            SHA384 = digest("SHA-384");
-
-    private final MessageDigest innerKeyed;
-    private final MessageDigest outerKeyed;
-    /** The text's inner hash, begun with the first update after a {@code doFinal}; null until then. */
-    private MessageDigest inner;
+    private final Hash innerKeyed;
+    private final Hash outerKeyed;
+    /** The text's inner hash, begun from {@link #innerKeyed} at the start and after each {@code doFinal}. */
+    private final Hash inner;
+    private final Hash outer;
+    private final byte[] innerHash;
 
     /** The HMAC of the JDK's {@code name} ({@code HmacMD5}, {@code HmacSHA1}, {@code HmacSHA256}, {@code HmacSHA384}), keyed. */
     Hmac(String name, byte[] key) {
-        MessageDigest fresh = switch (name) {
-            case "HmacMD5" -> MD5;
-            case "HmacSHA1" -> SHA1;
-            case "HmacSHA256" -> SHA256;
-            case "HmacSHA384" -> SHA384;
-            default -> throw new IllegalArgumentException("HMAC " + name + " (expected: HmacMD5, HmacSHA1, HmacSHA256 or HmacSHA384)");
-        };
-        int block = fresh == SHA384 ? 128 : 64;
-        byte[] k = key.length > block ? copy(fresh).digest(key) : key;   // a longer key is hashed first (RFC 2104 2)
+        innerKeyed = Hash.forHmac(name);
+        outerKeyed = innerKeyed.fresh();
+        inner = innerKeyed.fresh();
+        outer = innerKeyed.fresh();
+        innerHash = new byte[innerKeyed.length()];
+        int block = innerKeyed.blockSize();
+        byte[] k = key;
+        if (key.length > block) {   // a longer key is hashed first (RFC 2104 2)
+            k = new byte[innerKeyed.length()];
+            inner.update(key, 0, key.length);
+            inner.finish(k, 0);
+        }
         byte[] pad = Arrays.copyOf(k, block);
         for (int i = 0; i < block; i++) pad[i] ^= 0x36;
-        innerKeyed = copy(fresh);
-        innerKeyed.update(pad);
+        innerKeyed.update(pad, 0, block);
         for (int i = 0; i < block; i++) pad[i] ^= 0x36 ^ 0x5c;
-        outerKeyed = copy(fresh);
-        outerKeyed.update(pad);
+        outerKeyed.update(pad, 0, block);
+        inner.copyFrom(innerKeyed);
     }
 
     void update(byte[] b) {
-        text().update(b);
+        inner.update(b, 0, b.length);
     }
 
     void update(byte[] b, int from, int length) {
-        text().update(b, from, length);
+        inner.update(b, from, length);
     }
 
     void update(byte b) {
-        text().update(b);
+        inner.update(b);
     }
 
     /** The MAC of the text so far; the next update begins a new text. */
     byte[] doFinal() {
-        byte[] innerHash = text().digest();
-        inner = null;
-        MessageDigest outer = copy(outerKeyed);
-        outer.update(innerHash);
-        return outer.digest();
+        inner.finish(innerHash, 0);
+        inner.copyFrom(innerKeyed);
+        outer.copyFrom(outerKeyed);
+        outer.update(innerHash, 0, innerHash.length);
+        byte[] mac = new byte[innerHash.length];
+        outer.finish(mac, 0);
+        return mac;
     }
 
     /** The MAC of the text so far and then {@code b}. */
     byte[] doFinal(byte[] b) {
         update(b);
         return doFinal();
-    }
-
-    private MessageDigest text() {
-        if (inner == null) inner = copy(innerKeyed);
-        return inner;
-    }
-
-    private static MessageDigest copy(MessageDigest digest) {
-        try {
-            return (MessageDigest) digest.clone();
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException("java.security " + digest.getAlgorithm() + " cannot be copied (expected: the JDK's digests can)", e);
-        }
-    }
-
-    private static MessageDigest digest(String algorithm) {
-        try {
-            return MessageDigest.getInstance(algorithm);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("java.security " + algorithm + ": " + e.getMessage() + " (expected: every JDK has it)", e);
-        }
     }
 }
