@@ -373,7 +373,8 @@ final class Codecs {
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
      * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
      */
-    private record Layout(Class<?> type, int id, Object[] getters, char[] kinds, MethodHandle make) {
+    private record Layout(Class<?> type, int id, Object[] getters, char[] kinds, char[] writes, Class<?>[] types, int[] ids,
+                          Layout[] nested, MethodHandle make) {
         static final ClassValue<Layout> OF = new ClassValue<>() {
             @Override
             protected Layout computeValue(Class<?> type) {
@@ -381,10 +382,15 @@ final class Codecs {
                 Class<?>[] types = new Class<?>[components.length];
                 Object[] getters = new Object[components.length];
                 char[] kinds = new char[components.length];
+                char[] writes = new char[components.length];
+                int[] ids = new int[components.length];
                 for (int i = 0; i < components.length; i++) {
                     types[i] = components[i].getType();
                     Class<?> t = types[i];
                     kinds[i] = t == long.class ? 'J' : t == int.class ? 'I' : t == double.class ? 'D' : t == boolean.class ? 'Z' : 'L';
+                    writes[i] = kinds[i] != 'L' ? kinds[i] : t == String.class ? 'S' : t == Long.class ? 'j' : t == Integer.class ? 'i'
+                            : t.isEnum() ? 'E' : t.isRecord() ? 'R' : 'L';
+                    if (writes[i] == 'E' || writes[i] == 'R') ids[i] = ID.get(t);
                     getters[i] = getter(type, components[i].getAccessor(), kinds[i]);
                 }
                 Constructor<?> canonical;
@@ -395,7 +401,8 @@ final class Codecs {
                     throw new IllegalStateException(type + ": a record without its canonical constructor", e);
                 }
                 try {
-                    return new Layout(type, ID.get(type), getters, kinds, Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
+                    return new Layout(type, ID.get(type), getters, kinds, writes, types, ids, new Layout[components.length],
+                            Frame.maker(MethodHandles.lookup().unreflectConstructor(canonical), kinds));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot make " + type + " again from a spill", e);
                 }
@@ -554,15 +561,11 @@ final class Codecs {
             out.writeByte(BOOLEAN);
             out.writeBoolean(b);
         } else if (v instanceof Record r) {
-            out.writeByte(RECORD);
-            Layout layout = Layout.OF.get(r.getClass());
-            out.writeShort(index(r.getClass(), layout.id()));
-            Object[] getters = layout.getters();
-            char[] kinds = layout.kinds();
-            for (int i = 0; i < getters.length; i++) component(out, kinds[i], getters[i], r);
+            record(out, r, Layout.OF.get(r.getClass()));
         } else if (v instanceof Enum<?> e) {
             out.writeByte(ENUM);
-            out.writeShort(index(e.getDeclaringClass()));
+            EnumClass of = ENUM_CLASS.get(e.getClass());
+            out.writeShort(index(of.type(), of.id()));
             out.writeShort(e.ordinal());
         } else if (v == Details.NONE) {
             out.writeByte(NO_DETAILS);
@@ -720,10 +723,71 @@ final class Codecs {
         throw new IOException("spilled record: " + type.getName() + " is not an enum");
     }
 
-    /** A record's component, written as {@link #value(SpillOut, Object)} writes its boxed value. */
+    /** A record, its layout given: its tag, its class's index, its components. */
+    private void record(SpillOut out, Record r, Layout layout) {
+        out.writeByte(RECORD);
+        out.writeShort(index(layout.type(), layout.id()));
+        Object[] getters = layout.getters();
+        char[] writes = layout.writes();
+        for (int i = 0; i < getters.length; i++) component(out, writes[i], getters[i], r, layout, i);
+    }
+
+    /**
+     * A record's component, written as {@link #value(SpillOut, Object)} writes its boxed value. A component declared
+     * as a string, a boxed {@code int} or {@code long}, an enum or a record (a final class) is written by its declared
+     * type, without {@code value}'s tests of what it is, and a record's or enum's class index without a look-up of its
+     * class: a message's details are mostly such components, and written by the workers for every message.
+     */
     @SuppressWarnings("unchecked")
-    private void component(SpillOut out, char kind, Object getter, Record r) {
+    private void component(SpillOut out, char kind, Object getter, Record r, Layout layout, int at) {
         switch (kind) {
+            case 'S' -> {
+                String s = ((java.util.function.Function<Record, String>) getter).apply(r);
+                if (s == null) {
+                    out.writeByte(NULL);
+                } else {
+                    out.writeByte(STRING);
+                    string(out, s);
+                }
+            }
+            case 'j' -> {
+                Long l = ((java.util.function.Function<Record, Long>) getter).apply(r);
+                if (l == null) {
+                    out.writeByte(NULL);
+                } else {
+                    out.writeByte(LONG);
+                    out.writeLong(l);
+                }
+            }
+            case 'i' -> {
+                Integer n = ((java.util.function.Function<Record, Integer>) getter).apply(r);
+                if (n == null) {
+                    out.writeByte(NULL);
+                } else {
+                    out.writeByte(INT);
+                    out.writeInt(n);
+                }
+            }
+            case 'E' -> {
+                Enum<?> e = ((java.util.function.Function<Record, Enum<?>>) getter).apply(r);
+                if (e == null) {
+                    out.writeByte(NULL);
+                } else {
+                    out.writeByte(ENUM);
+                    out.writeShort(index(layout.types()[at], layout.ids()[at]));
+                    out.writeShort(e.ordinal());
+                }
+            }
+            case 'R' -> {
+                Record nested = ((java.util.function.Function<Record, Record>) getter).apply(r);
+                if (nested == null) {
+                    out.writeByte(NULL);
+                } else {
+                    Layout of = layout.nested()[at];
+                    if (of == null) layout.nested()[at] = of = Layout.OF.get(layout.types()[at]);   // the same layout on any thread
+                    record(out, nested, of);
+                }
+            }
             case 'J' -> {
                 out.writeByte(LONG);
                 out.writeLong(((java.util.function.ToLongFunction<Record>) getter).applyAsLong(r));
@@ -743,6 +807,22 @@ final class Codecs {
             default -> value(out, ((java.util.function.Function<Record, Object>) getter).apply(r));
         }
     }
+
+    /**
+     * An enum constant's class (its own class for a constant with a body) as its enum's class and that class's
+     * {@link #ID}: {@link Enum#getDeclaringClass()} asks the VM for the superclass, a call out of C1's code for each
+     * message's type.
+     */
+    private record EnumClass(Class<?> type, int id) {
+    }
+
+    private static final ClassValue<EnumClass> ENUM_CLASS = new ClassValue<>() {
+        @Override
+        protected EnumClass computeValue(Class<?> type) {
+            Class<?> declaring = type.isEnum() ? type : type.getSuperclass();
+            return new EnumClass(declaring, ID.get(declaring));
+        }
+    };
 
     /** An enum's constants, once per class ({@link Class#getEnumConstants()} copies the array on every call). */
     private static final ClassValue<Object[]> ENUM_CONSTANTS = new ClassValue<>() {
