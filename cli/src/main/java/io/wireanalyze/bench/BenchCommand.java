@@ -110,7 +110,8 @@ public final class BenchCommand implements Callable<Integer> {
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
                 + " (" + (SMALL_WORKERS_BYTES >> 20) + " MiB with workers, " + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
                 + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", and " + TENURE_OPTION
-                + " on an analysis under " + (TENURE_BYTES >> 20) + " MiB (not the Spark job's), as the launcher" : ""));
+                + " on an analysis under " + (TENURE_BYTES >> 20) + " MiB, and " + String.join(" ", heapRule(Machine.here().memoryKib()))
+                + " on every analysis (neither on the Spark job's), as the launcher" : ""));
         Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
@@ -336,8 +337,23 @@ public final class BenchCommand implements Callable<Integer> {
      * the launcher's inlining budgets for C2, and a heap of 768 MiB or a quarter of the memory.
      */
     static String launcherOptions(long memoryKib) {
-        long heapMib = memoryKib > 0 ? Math.min(768, memoryKib / 4096) : 768;
-        return "-XX:+UseParallelGC " + JIT_OPTIONS + " -Xmx" + heapMib + "m";
+        return "-XX:+UseParallelGC " + JIT_OPTIONS + " -Xmx" + heapMib(memoryKib) + "m";
+    }
+
+    /** The launcher's {@code heap_mib}: 768 MiB, or a quarter of the memory ({@code memoryKib}; unknown: 0) when less. */
+    static long heapMib(long memoryKib) {
+        return memoryKib > 0 ? Math.min(768, memoryKib / 4096) : 768;
+    }
+
+    /** The launcher's {@code heap_opts}, which `analyze` (not the Spark job) gets with its whole heap from the start. */
+    static final String HEAP_OPTION = "-XX:PromotedPadding=0";
+
+    /**
+     * The launcher's rule for an analysis' heap (not the Spark job's), on a machine of {@code memoryKib}: all of it from
+     * the start ({@code -Xms} as {@code -Xmx}), and {@link #HEAP_OPTION}.
+     */
+    static List<String> heapRule(long memoryKib) {
+        return List.of("-Xms" + heapMib(memoryKib) + "m", HEAP_OPTION);
     }
 
     /** Reads the whole file (a folder: each of its files), so that the page cache holds it for every run alike. */

@@ -126,6 +126,8 @@ final class Children {
                 if (launcherRules) {
                     cmd.addAll(BenchCommand.launcherRule(capture, workers(tool)));
                     cmd.addAll(BenchCommand.tenureRule(capture));
+                    // a run given its own heap limit (bench --sizes' --xmx) starts as the JVM does, not at the launcher's heap
+                    if (extraOpts.stream().noneMatch(o -> o.startsWith("-Xmx"))) cmd.addAll(BenchCommand.heapRule(Machine.here().memoryKib()));
                 }
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));

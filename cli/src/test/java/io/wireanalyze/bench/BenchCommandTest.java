@@ -243,6 +243,11 @@ class BenchCommandTest {
         assertTrue(oneThread.contains(tenure), oneThread);
         String notAnalyze = launch(clone, bin, "bench", "read-floor", small.toString());
         assertFalse(notAnalyze.contains(tenure), notAnalyze);
+        // Every analysis but the Spark job's starts with its whole heap, as the bench runs them.
+        String heap = String.join(" ", BenchCommand.heapRule(Machine.here().memoryKib()));
+        assertTrue(plainSmall.contains(heap) && oneThread.contains(heap), plainSmall + "\n" + oneThread);
+        assertTrue(plainSmall.contains(heap.replace("-Xms", "-Xmx").split(" ")[0]), "-Xms as -Xmx: " + plainSmall);
+        assertFalse(notAnalyze.contains("-Xms") || notAnalyze.contains(BenchCommand.HEAP_OPTION), notAnalyze);
         // With workers C1 goes on to 640 MiB.
         for (String workers : List.of("--workers 2", "--workers=3")) {
             List<String> args = new java.util.ArrayList<>(List.of("analyze", "--merge", mid.toString()));
@@ -256,7 +261,7 @@ class BenchCommandTest {
 
         String sparkMid = launch(clone, bin, "analyze", "--engine", "spark", "--merge", mid.toString());
         assertTrue(sparkMid.contains(c1) && sparkMid.contains("io.wireanalyze.cli.WireAnalyze"), sparkMid);
-        assertFalse(sparkMid.contains(tenure), sparkMid);
+        assertFalse(sparkMid.contains(tenure) || sparkMid.contains(BenchCommand.HEAP_OPTION), sparkMid);
         String sparkLarge = launch(clone, bin, "analyze", "--engine=spark", "--merge", large.toString());
         assertFalse(sparkLarge.contains("TieredStopAtLevel"), sparkLarge);
         assertEquals(root, sparkLarge.contains(ahead), sparkLarge);
