@@ -371,7 +371,10 @@ final class Codecs {
      * value and the argument array a reflective call made for every component of every record spilled (the same bytes).
      * It is read back the same way: each component goes into a reused {@link Frame} (a primitive as its bits, unboxed),
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
-     * back makes the record and nothing else (no boxed value, no argument array, no reflective call).
+     * back makes the record and nothing else (no boxed value, no argument array, no reflective call). {@code writes}
+     * says how each component is written by its declared type ({@link #component}: {@code S} a string, {@code j} and
+     * {@code i} a boxed {@code long} and {@code int}, {@code E} an enum, {@code R} a record, whose class and {@link #ID}
+     * are {@code types} and {@code ids}, and whose layout {@code nested} keeps once found; else as {@code kinds}).
      */
     private record Layout(Class<?> type, int id, Object[] getters, char[] kinds, char[] writes, Class<?>[] types, int[] ids,
                           Layout[] nested, MethodHandle make) {
