@@ -247,16 +247,30 @@ class SpillTest {
     record Empty() {
     }
 
+    /** An enum with a constant of a class of its own (a body): written by its enum's class, as a component and in a list. */
+    enum Bodied {
+        PLAIN,
+        WITH_BODY {
+            @Override
+            public String toString() {
+                return "with a body";
+            }
+        }
+    }
+
     record Every(long j, int i, double d, boolean z, short s, byte b, float f, String text, Empty empty,
-                 List<Every> nested, java.util.concurrent.TimeUnit unit, Long boxed, double nan) {
+                 List<Every> nested, java.util.concurrent.TimeUnit unit, Long boxed, double nan, Integer boxedInt,
+                 Bodied bodied, List<Bodied> bodies, Empty none) {
     }
 
     @Test
     void everyKindOfComponentComesBack() throws IOException {
         Codecs codecs = new Codecs();
-        Every inner = new Every(-1L, 7, -0.0, false, (short) -3, (byte) 9, 1.5f, "é", new Empty(), List.of(), null, null, 0.1);
+        Every inner = new Every(-1L, 7, -0.0, false, (short) -3, (byte) 9, 1.5f, "é", new Empty(), List.of(), null, null, 0.1,
+                null, Bodied.WITH_BODY, List.of(), null);
         Every outer = new Every(Long.MIN_VALUE, Integer.MAX_VALUE, Double.MAX_VALUE, true, Short.MIN_VALUE, Byte.MAX_VALUE,
-                -2.25f, "x".repeat(5000), new Empty(), List.of(inner, inner), java.util.concurrent.TimeUnit.SECONDS, 5L, Double.NaN);
+                -2.25f, "x".repeat(5000), new Empty(), List.of(inner, inner), java.util.concurrent.TimeUnit.SECONDS, 5L, Double.NaN,
+                Integer.MIN_VALUE, Bodied.PLAIN, List.of(Bodied.WITH_BODY, Bodied.PLAIN), new Empty());
         @SuppressWarnings("rawtypes")
         Spill.Codec<Codecs.Keyed> keyed = codecs.codec(Codecs.Keyed.class);   // the generic walk, as every other record class has
         for (int round = 0; round < 3; round++) {   // the frames are reused from the second round on
@@ -271,6 +285,8 @@ class SpillTest {
             Object back = keyed.read(in).value();
             assertEquals(outer, back);
             assertEquals(-0.0, ((Every) ((Every) back).nested().get(1)).d());
+            assertSame(Bodied.WITH_BODY, ((Every) back).nested().get(0).bodied());
+            assertSame(Bodied.WITH_BODY, ((Every) back).bodies().get(0));
             assertTrue(in.atEnd());
         }
     }
