@@ -96,7 +96,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (xmlPackets < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--xml-packets " + xmlPackets + " (expected: >= 0)");
         // The launcher's options, and its rule for a small capture (C1 only), unless --java-opts replaces both.
         boolean launcherRules = javaOpts == null;
-        if (javaOpts == null) javaOpts = launcherOptions(Machine.here().memoryKib());
+        Machine machine = Machine.here();   // asked once: it runs tshark for its version
+        if (javaOpts == null) javaOpts = launcherOptions(machine.memoryKib());
         Path jarFile = jar != null ? jar : runningJar();
         if (!Files.isRegularFile(jarFile)) throw new IOException("--jar " + jarFile + ": no such file (build it: mvn -pl cli -am package -DskipTests)");
         Path fixtureDir = fixtures != null ? fixtures : defaultFixtures(jarFile);
@@ -105,17 +106,17 @@ public final class BenchCommand implements Callable<Integer> {
         WorkCaptures captures = new WorkCaptures(workDir, fixtureDir, err);
 
         out.println("wireanalyze bench");
-        out.println(Machine.here().describe());
+        out.println(machine.describe());
         out.println("jar: " + jarFile + "; JVM options: " + (javaOpts == null || javaOpts.isBlank() ? "(none)" : javaOpts)
                 + (launcherRules ? ", and " + SMALL_CAPTURE_OPTION + " on a capture under " + (SMALL_CAPTURE_BYTES >> 20) + " MiB"
                 + " (" + (SMALL_WORKERS_BYTES >> 20) + " MiB with workers, " + (SMALL_SPARK_BYTES >> 20) + " MiB for the Spark job)"
                 + (ROOT ? ", " + COMPILER_PRIORITY_OPTION + " on the others (as root)" : "") + ", and " + TENURE_OPTION
-                + " on an analysis under " + (TENURE_BYTES >> 20) + " MiB, and " + String.join(" ", heapRule(Machine.here().memoryKib()))
+                + " on an analysis under " + (TENURE_BYTES >> 20) + " MiB, and " + String.join(" ", heapRule(machine.memoryKib()))
                 + " on every analysis (neither on the Spark job's), as the launcher" : ""));
-        Children children = new Children(jarFile, javaOpts, launcherRules, workDir, err);
+        Children children = new Children(jarFile, javaOpts, launcherRules ? heapRule(machine.memoryKib()) : null, workDir, err);
         out.println("class-data archive: " + (children.archive() != null ? children.archive() + " (the launcher's, mapped by every run of the jar)"
                 : "none made since the jar was built (./wireanalyze makes it; runs start slower without)"));
-        SparkRun spark = sparkFiles > 0 && (sizes == null || sizes.isEmpty()) ? SparkRun.beside(jarFile, Machine.here().memoryKib()) : null;
+        SparkRun spark = sparkFiles > 0 && (sizes == null || sizes.isEmpty()) ? SparkRun.beside(jarFile, machine.memoryKib()) : null;
         if (spark != null) out.println("Spark's class-data archive: " + (spark.archive() != null
                 ? spark.archive() + " (the launcher's, mapped by the Spark job's run as by a user's second one)"
                 : "none made since the Spark module was built (./wireanalyze bench and analyze --engine spark make it; the Spark run starts slower without)"));

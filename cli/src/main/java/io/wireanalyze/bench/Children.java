@@ -22,7 +22,11 @@ final class Children {
     private final Path jar;
     private final List<String> javaOpts;
     /** The options are the launcher's: its rule for a small capture applies too ({@link BenchCommand#launcherRule}). */
-    private final boolean launcherRules;
+    /**
+     * The launcher's heap rule for an analysis ({@link BenchCommand#heapRule}) where the runs take the launcher's rules
+     * (its JIT, tenuring and heap choices by capture); null where {@code --java-opts} replaced them all.
+     */
+    private final List<String> heapRule;
     private final Path outDir;
     private final io.wireanalyze.console.Progress progress;
     /** The Spark module beside the jar, or null: then ANALYZE_SPARK cannot run. */
@@ -32,13 +36,19 @@ final class Children {
     /** Rounds of {@link Tool#COMPILED}: the first half warms up. */
     private int compiledRounds = 8;
 
-    Children(Path jar, String javaOpts, boolean launcherRules, Path work, PrintWriter err) throws IOException {
+    /** @param heapRule the launcher's heap rule for this machine, when the runs take the launcher's rules; else null */
+    Children(Path jar, String javaOpts, List<String> heapRule, Path work, PrintWriter err) throws IOException {
         this.jar = jar;
         this.archive = freshArchive(jar.resolveSibling("wireanalyze.jsa"), jar);
-        this.launcherRules = launcherRules;
+        this.heapRule = heapRule;
         this.javaOpts = javaOpts == null || javaOpts.isBlank() ? List.of() : Arrays.asList(javaOpts.trim().split("\\s+"));
         this.outDir = work.resolve("out");
         this.progress = new io.wireanalyze.console.Progress(err);
+    }
+
+    /** Whether the runs take the launcher's rules, as they do unless {@code --java-opts} replaced its options. */
+    private boolean launcherRules() {
+        return heapRule != null;
     }
 
     /** The launcher's class-data archive of the jar, or null when it has made none since the jar was built. */
@@ -115,7 +125,7 @@ final class Children {
             if (tool.spark()) {
                 if (spark == null) throw new IllegalStateException("the Spark module is not built");
                 List<String> opts = new ArrayList<>(javaOpts);
-                if (launcherRules) opts.addAll(BenchCommand.sparkLauncherRule(capture));
+                if (launcherRules()) opts.addAll(BenchCommand.sparkLauncherRule(capture));
                 cmd.addAll(spark.command(java, opts));
             } else {
                 cmd.add(java.toString());
@@ -123,11 +133,11 @@ final class Children {
                 // (when it has made one since this jar was built): start-up weighs on the small captures.
                 cmd.addAll(archiveOptions(archive));
                 cmd.addAll(javaOpts);
-                if (launcherRules) {
+                if (launcherRules()) {
                     cmd.addAll(BenchCommand.launcherRule(capture, workers(tool)));
                     cmd.addAll(BenchCommand.tenureRule(capture));
                     // a run given its own heap limit (bench --sizes' --xmx) starts as the JVM does, not at the launcher's heap
-                    if (extraOpts.stream().noneMatch(o -> o.startsWith("-Xmx"))) cmd.addAll(BenchCommand.heapRule(Machine.here().memoryKib()));
+                    if (extraOpts.stream().noneMatch(o -> o.startsWith("-Xmx"))) cmd.addAll(heapRule);
                 }
                 cmd.addAll(extraOpts);
                 cmd.addAll(List.of("-jar", jar.toString()));

@@ -135,8 +135,10 @@ final class Fmt {
         int integer = (int) (m / unit);
         int decimals = (int) (m % unit);
         int kept = scale;
-        while (kept > 0 && decimals == 10 * tenth(decimals)) {
-            decimals = tenth(decimals);
+        while (kept > 0) {   // trailing zeros dropped
+            int q = tenth(decimals);
+            if (decimals != 10 * q) break;
+            decimals = q;
             kept--;
         }
         for (int i = 0; i < kept; i++) {
@@ -145,12 +147,19 @@ final class Fmt {
             decimals = q;
         }
         if (kept > 0) c[--at] = '.';
-        do {
-            int q = tenth(integer);
-            c[--at] = (byte) ('0' + integer - 10 * q);
-            integer = q;
-        } while (integer > 0);
+        at = digits(integer, c, at);
         if (d < 0) c[--at] = '-';
+        return at;
+    }
+
+    /** The decimal digits of {@code n} (not negative; "0" for 0) ending before {@code end} in {@code c}: where they start. */
+    static int digits(int n, byte[] c, int end) {
+        int at = end;
+        do {
+            int q = tenth(n);
+            c[--at] = (byte) ('0' + n - 10 * q);
+            n = q;
+        } while (n > 0);
         return at;
     }
 

@@ -191,13 +191,8 @@ final class PrettyJson {
 
     /** The decimal digits of {@code n} (not negative). */
     private void digits(int n) {
-        int digits = Fmt.digitCount(n);
-        byte[] c = text.claim(digits);
-        for (int i = text.length() - 1, left = n; i >= text.length() - digits; i--) {
-            int q = Fmt.tenth(left);
-            c[i] = (byte) ('0' + left - 10 * q);
-            left = q;
-        }
+        byte[] c = text.claim(Fmt.digitCount(n));
+        Fmt.digits(n, c, text.length());
     }
 
     /**

@@ -372,9 +372,9 @@ final class Codecs {
      * It is read back the same way: each component goes into a reused {@link Frame} (a primitive as its bits, unboxed),
      * and {@code make} calls the canonical constructor with the frame's slots as its arguments, so that reading a record
      * back makes the record and nothing else (no boxed value, no argument array, no reflective call). {@code writes}
-     * says how each component is written by its declared type ({@link #component}: {@code S} a string, {@code j} and
-     * {@code i} a boxed {@code long} and {@code int}, {@code E} an enum, {@code R} a record, whose class and {@link #ID}
-     * are {@code types} and {@code ids}, and whose layout {@code nested} keeps once found; else as {@code kinds}).
+     * is {@code kinds} but for a component declared as an enum ({@code E}) or a record ({@code R}), which
+     * {@link #component} writes by that type: its class and {@link #ID} are in {@code types} and {@code ids}, and a
+     * record's layout, once found, in {@code nested}.
      */
     private record Layout(Class<?> type, int id, Object[] getters, char[] kinds, char[] writes, Class<?>[] types, int[] ids,
                           Layout[] nested, MethodHandle make) {
@@ -391,8 +391,7 @@ final class Codecs {
                     types[i] = components[i].getType();
                     Class<?> t = types[i];
                     kinds[i] = t == long.class ? 'J' : t == int.class ? 'I' : t == double.class ? 'D' : t == boolean.class ? 'Z' : 'L';
-                    writes[i] = kinds[i] != 'L' ? kinds[i] : t == String.class ? 'S' : t == Long.class ? 'j' : t == Integer.class ? 'i'
-                            : t.isEnum() ? 'E' : t.isRecord() ? 'R' : 'L';
+                    writes[i] = kinds[i] != 'L' ? kinds[i] : t.isEnum() ? 'E' : t.isRecord() ? 'R' : 'L';
                     if (writes[i] == 'E' || writes[i] == 'R') ids[i] = ID.get(t);
                     getters[i] = getter(type, components[i].getAccessor(), kinds[i]);
                 }
@@ -737,40 +736,13 @@ final class Codecs {
 
     /**
      * A record's component, written as {@link #value(SpillOut, Object)} writes its boxed value. A component declared
-     * as a string, a boxed {@code int} or {@code long}, an enum or a record (a final class) is written by its declared
-     * type, without {@code value}'s tests of what it is, and a record's or enum's class index without a look-up of its
-     * class: a message's details are mostly such components, and written by the workers for every message.
+     * as an enum or a record (a final class) is written by its declared type, its class's index without a look-up of
+     * its class (a class value; for an enum, {@link Enum#getDeclaringClass()}, a call into the VM from C1's code): a
+     * message's details nest such components, and the workers write them for every message.
      */
     @SuppressWarnings("unchecked")
     private void component(SpillOut out, char kind, Object getter, Record r, Layout layout, int at) {
         switch (kind) {
-            case 'S' -> {
-                String s = ((java.util.function.Function<Record, String>) getter).apply(r);
-                if (s == null) {
-                    out.writeByte(NULL);
-                } else {
-                    out.writeByte(STRING);
-                    string(out, s);
-                }
-            }
-            case 'j' -> {
-                Long l = ((java.util.function.Function<Record, Long>) getter).apply(r);
-                if (l == null) {
-                    out.writeByte(NULL);
-                } else {
-                    out.writeByte(LONG);
-                    out.writeLong(l);
-                }
-            }
-            case 'i' -> {
-                Integer n = ((java.util.function.Function<Record, Integer>) getter).apply(r);
-                if (n == null) {
-                    out.writeByte(NULL);
-                } else {
-                    out.writeByte(INT);
-                    out.writeInt(n);
-                }
-            }
             case 'E' -> {
                 Enum<?> e = ((java.util.function.Function<Record, Enum<?>>) getter).apply(r);
                 if (e == null) {

@@ -101,7 +101,7 @@ final class Aes {
         this.rounds = nk + 6;
         this.decrypting = decrypting;
         int[] w = new int[4 * (rounds + 1)];
-        for (int i = 0; i < nk; i++) w[i] = intAt(key, 4 * i);
+        for (int i = 0; i < nk; i++) w[i] = Hash.bigEndianInt(key, 4 * i);
         int rcon = 1;
         for (int i = nk; i < w.length; i++) {
             int t = w[i - 1];
@@ -141,7 +141,8 @@ final class Aes {
 
     private void encryptBlock(byte[] in, int from, byte[] out, int to) {
         int[] k = keys;
-        int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
+        int s0 = Hash.bigEndianInt(in, from) ^ k[0], s1 = Hash.bigEndianInt(in, from + 4) ^ k[1],
+                s2 = Hash.bigEndianInt(in, from + 8) ^ k[2], s3 = Hash.bigEndianInt(in, from + 12) ^ k[3];
         int ki = 4, last = 4 * rounds;
         for (; ki < last; ki += 4) {
             int t0 = TE0[s0 >>> 24] ^ TE1[(s1 >>> 16) & 0xff] ^ TE2[(s2 >>> 8) & 0xff] ^ TE3[s3 & 0xff] ^ k[ki];
@@ -153,15 +154,16 @@ final class Aes {
             s2 = t2;
             s3 = t3;
         }
-        putInt(out, to, (S[s0 >>> 24] << 24 | S[(s1 >>> 16) & 0xff] << 16 | S[(s2 >>> 8) & 0xff] << 8 | S[s3 & 0xff]) ^ k[ki]);
-        putInt(out, to + 4, (S[s1 >>> 24] << 24 | S[(s2 >>> 16) & 0xff] << 16 | S[(s3 >>> 8) & 0xff] << 8 | S[s0 & 0xff]) ^ k[ki + 1]);
-        putInt(out, to + 8, (S[s2 >>> 24] << 24 | S[(s3 >>> 16) & 0xff] << 16 | S[(s0 >>> 8) & 0xff] << 8 | S[s1 & 0xff]) ^ k[ki + 2]);
-        putInt(out, to + 12, (S[s3 >>> 24] << 24 | S[(s0 >>> 16) & 0xff] << 16 | S[(s1 >>> 8) & 0xff] << 8 | S[s2 & 0xff]) ^ k[ki + 3]);
+        Hash.putBigEndian((S[s0 >>> 24] << 24 | S[(s1 >>> 16) & 0xff] << 16 | S[(s2 >>> 8) & 0xff] << 8 | S[s3 & 0xff]) ^ k[ki], out, to);
+        Hash.putBigEndian((S[s1 >>> 24] << 24 | S[(s2 >>> 16) & 0xff] << 16 | S[(s3 >>> 8) & 0xff] << 8 | S[s0 & 0xff]) ^ k[ki + 1], out, to + 4);
+        Hash.putBigEndian((S[s2 >>> 24] << 24 | S[(s3 >>> 16) & 0xff] << 16 | S[(s0 >>> 8) & 0xff] << 8 | S[s1 & 0xff]) ^ k[ki + 2], out, to + 8);
+        Hash.putBigEndian((S[s3 >>> 24] << 24 | S[(s0 >>> 16) & 0xff] << 16 | S[(s1 >>> 8) & 0xff] << 8 | S[s2 & 0xff]) ^ k[ki + 3], out, to + 12);
     }
 
     private void decryptBlock(byte[] in, int from, byte[] out, int to) {
         int[] k = keys;
-        int s0 = intAt(in, from) ^ k[0], s1 = intAt(in, from + 4) ^ k[1], s2 = intAt(in, from + 8) ^ k[2], s3 = intAt(in, from + 12) ^ k[3];
+        int s0 = Hash.bigEndianInt(in, from) ^ k[0], s1 = Hash.bigEndianInt(in, from + 4) ^ k[1],
+                s2 = Hash.bigEndianInt(in, from + 8) ^ k[2], s3 = Hash.bigEndianInt(in, from + 12) ^ k[3];
         int ki = 4, last = 4 * rounds;
         for (; ki < last; ki += 4) {
             int t0 = TD0[s0 >>> 24] ^ TD1[(s3 >>> 16) & 0xff] ^ TD2[(s2 >>> 8) & 0xff] ^ TD3[s1 & 0xff] ^ k[ki];
@@ -173,20 +175,10 @@ final class Aes {
             s2 = t2;
             s3 = t3;
         }
-        putInt(out, to, (SI[s0 >>> 24] << 24 | SI[(s3 >>> 16) & 0xff] << 16 | SI[(s2 >>> 8) & 0xff] << 8 | SI[s1 & 0xff]) ^ k[ki]);
-        putInt(out, to + 4, (SI[s1 >>> 24] << 24 | SI[(s0 >>> 16) & 0xff] << 16 | SI[(s3 >>> 8) & 0xff] << 8 | SI[s2 & 0xff]) ^ k[ki + 1]);
-        putInt(out, to + 8, (SI[s2 >>> 24] << 24 | SI[(s1 >>> 16) & 0xff] << 16 | SI[(s0 >>> 8) & 0xff] << 8 | SI[s3 & 0xff]) ^ k[ki + 2]);
-        putInt(out, to + 12, (SI[s3 >>> 24] << 24 | SI[(s2 >>> 16) & 0xff] << 16 | SI[(s1 >>> 8) & 0xff] << 8 | SI[s0 & 0xff]) ^ k[ki + 3]);
+        Hash.putBigEndian((SI[s0 >>> 24] << 24 | SI[(s3 >>> 16) & 0xff] << 16 | SI[(s2 >>> 8) & 0xff] << 8 | SI[s1 & 0xff]) ^ k[ki], out, to);
+        Hash.putBigEndian((SI[s1 >>> 24] << 24 | SI[(s0 >>> 16) & 0xff] << 16 | SI[(s3 >>> 8) & 0xff] << 8 | SI[s2 & 0xff]) ^ k[ki + 1], out, to + 4);
+        Hash.putBigEndian((SI[s2 >>> 24] << 24 | SI[(s1 >>> 16) & 0xff] << 16 | SI[(s0 >>> 8) & 0xff] << 8 | SI[s3 & 0xff]) ^ k[ki + 2], out, to + 8);
+        Hash.putBigEndian((SI[s3 >>> 24] << 24 | SI[(s2 >>> 16) & 0xff] << 16 | SI[(s1 >>> 8) & 0xff] << 8 | SI[s0 & 0xff]) ^ k[ki + 3], out, to + 12);
     }
 
-    private static int intAt(byte[] b, int i) {
-        return b[i] << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
-    }
-
-    private static void putInt(byte[] b, int i, int v) {
-        b[i] = (byte) (v >>> 24);
-        b[i + 1] = (byte) (v >>> 16);
-        b[i + 2] = (byte) (v >>> 8);
-        b[i + 3] = (byte) v;
-    }
 }

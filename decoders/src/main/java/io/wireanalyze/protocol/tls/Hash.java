@@ -15,9 +15,14 @@ abstract sealed class Hash {
     int filled;
     /** Bytes hashed so far (the length padding writes it in bits). */
     long count;
+    /** How many bytes the padding's length takes (SHA-384's is 128 bits), and whether it is little-endian (MD5's). */
+    private final int lengthBytes;
+    private final boolean littleEndian;
 
-    private Hash(int blockSize) {
+    private Hash(int blockSize, int lengthBytes, boolean littleEndian) {
         block = new byte[blockSize];
+        this.lengthBytes = lengthBytes;
+        this.littleEndian = littleEndian;
     }
 
     /** A fresh hash of TLS's name for it in an HMAC ({@code HmacMD5}, {@code HmacSHA1}, {@code HmacSHA256}, {@code HmacSHA384}). */
@@ -86,7 +91,6 @@ abstract sealed class Hash {
     final void finish(byte[] out, int at) {
         long bits = count << 3;
         int n = block.length;
-        int lengthBytes = n == 128 ? 16 : 8;
         block[filled++] = (byte) 0x80;
         if (filled > n - lengthBytes) {
             java.util.Arrays.fill(block, filled, n, (byte) 0);
@@ -94,11 +98,7 @@ abstract sealed class Hash {
             filled = 0;
         }
         java.util.Arrays.fill(block, filled, n, (byte) 0);
-        if (this instanceof Md5) {
-            for (int i = 0; i < 8; i++) block[n - 8 + i] = (byte) (bits >>> (8 * i));
-        } else {
-            for (int i = 0; i < 8; i++) block[n - 1 - i] = (byte) (bits >>> (8 * i));
-        }
+        for (int i = 0; i < 8; i++) block[littleEndian ? n - 8 + i : n - 1 - i] = (byte) (bits >>> (8 * i));   // the rest of a 128-bit length: zeros
         compress(block, 0);
         filled = 0;
         output(out, at);
@@ -110,10 +110,12 @@ abstract sealed class Hash {
 
     abstract void output(byte[] out, int at);
 
+    /** The big-endian int at {@code at} (also {@link Aes}'s words). */
     static int bigEndianInt(byte[] b, int at) {
         return (b[at] << 24) | (b[at + 1] & 0xff) << 16 | (b[at + 2] & 0xff) << 8 | (b[at + 3] & 0xff);
     }
 
+    /** {@code v} as four big-endian bytes at {@code at}. */
     static void putBigEndian(int v, byte[] out, int at) {
         out[at] = (byte) (v >>> 24);
         out[at + 1] = (byte) (v >>> 16);
@@ -126,7 +128,7 @@ abstract sealed class Hash {
         private int a = 0x67452301, b = 0xefcdab89, c = 0x98badcfe, d = 0x10325476;
 
         Md5() {
-            super(64);
+            super(64, 8, true);
         }
 
         @Override
@@ -267,7 +269,7 @@ abstract sealed class Hash {
         private int h0 = 0x67452301, h1 = 0xefcdab89, h2 = 0x98badcfe, h3 = 0x10325476, h4 = 0xc3d2e1f0;
 
         Sha1() {
-            super(64);
+            super(64, 8, false);
         }
 
         @Override
@@ -559,7 +561,7 @@ abstract sealed class Hash {
         private final int[] w = new int[64];
 
         Sha256() {
-            super(64);
+            super(64, 8, false);
         }
 
         @Override
@@ -644,7 +646,7 @@ abstract sealed class Hash {
         private final long[] w = new long[80];
 
         Sha384() {
-            super(128);
+            super(128, 16, false);
         }
 
         @Override
