@@ -155,11 +155,13 @@ final class Http1Framing {
      * would tell; Netty reads everything after it.
      */
     private boolean nettyOnly;
-    /** Messages {@link PlainHead} read (for the tests: that the plain path is taken). */
-    private int plainMessages;
+    /** Messages {@link PlainHead} read, and of them those with a chunked body (for the tests: that the plain path is taken). */
+    private int plainMessages, plainChunkedMessages;
 
     /** Bytes of the stream Netty has not consumed yet, after the feed whose objects {@link #take} handles. */
     private int unread;
+    /** The data length of plain chunks ({@link PlainHead#chunks}), found. */
+    private final long[] chunkData = new long[1];
 
     private static final byte[] EMPTY = new byte[0];
     /**
@@ -196,6 +198,11 @@ final class Http1Framing {
     /** Messages read without Netty ({@link PlainHead}) so far. */
     int plainMessages() {
         return plainMessages;
+    }
+
+    /** Of {@link #plainMessages()}, those with a chunked body. */
+    int plainChunkedMessages() {
+        return plainChunkedMessages;
     }
 
     /** Whether a 101 response switched the connection to another protocol. */
@@ -269,22 +276,39 @@ final class Http1Framing {
         if (h == null) return null;
         DecodeStep<Framed> bad = checkHead(h.message(), h.contentLength());
         if (bad != null) return bad;
-        long total = h.length() + h.contentLength();
-        if (total > in.remaining()) {
-            deferred = true;
-            deferredAnswersHead = answers;
-            return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, total));
+        long total;
+        int n;
+        if (h.chunked()) {
+            // Chunks not all there yet: at least one more byte asked for, as Netty (holding the head) asks for a chunked body.
+            int end = PlainHead.chunks(a, from + h.length(), from + in.remaining(), limits.maxMessageBytes(), chunkData);
+            if (end == PlainHead.NOT_PLAIN) return null;
+            if (end == PlainHead.INCOMPLETE) {
+                deferred = true;
+                deferredAnswersHead = answers;
+                return DecodeStep.NeedMore.lowerBound(in.remaining() + 1);
+            }
+            total = end - from;
+            n = (int) chunkData[0];
+        } else {
+            total = h.length() + h.contentLength();
+            if (total > in.remaining()) {
+                deferred = true;
+                deferredAnswersHead = answers;
+                return new DecodeStep.NeedMore<>((int) Math.min(Integer.MAX_VALUE, total));
+            }
+            n = (int) h.contentLength();
         }
-        int n = (int) h.contentLength();
         head = h.message();
         headerEnd = offset + h.length();
         consumedUpTo = offset + total;
         if (n > 0) {
             body = pool.take(n);
-            System.arraycopy(a, from + h.length(), body, 0, n);
+            if (h.chunked()) PlainHead.copyChunks(a, from + h.length(), body);
+            else System.arraycopy(a, from + h.length(), body, 0, n);
             bodyLength = n;
         }
         plainMessages++;
+        if (h.chunked()) plainChunkedMessages++;
         if (nettyFed) {
             netty = null;
             nettyFed = false;

@@ -21,22 +21,26 @@ import java.nio.charset.StandardCharsets;
  * Plain means what this reader can tell Netty would read the same way, to the same message: a request line of a token
  * method, a target of visible ASCII and HTTP/1.0 or HTTP/1.1, each parted by one space; or a status line of
  * HTTP/1.0 or HTTP/1.1, three digits and a reason phrase; each line ended by CRLF; header fields of a token name, a colon
- * and a value of visible ASCII, spaces and tabs; a body framed by one Content-Length of digits alone, or no body
- * (a request without one). The start line and the header block are within the header size limit, as Netty counts
- * them. Anything else is not plain and is left to Netty, which reads it as before, from the message's first byte:
- * Transfer-Encoding, a second Content-Length, folded or damaged lines, a bare LF, an interim (1xx), 204 or 304
- * response, a response to HEAD, a response delimited by the end of the stream, WebSocket's old handshake fields, and
- * a head not complete in the bytes given. {@code Http1FramingPlainTest} holds the two readings to the same steps and
- * messages.
+ * and a value of visible ASCII, spaces and tabs; a body framed by one Content-Length of digits alone, by one
+ * Transfer-Encoding of {@code chunked} alone in an HTTP/1.1 message without a Content-Length (its chunks read by
+ * {@link #chunks}), or no body (a request without one). The start line and the header block are within the header
+ * size limit, as Netty counts them. Anything else is not plain and is left to Netty, which reads it as before, from the
+ * message's first byte: another transfer coding, a second Content-Length or Transfer-Encoding, both, folded or damaged
+ * lines, a bare LF, an interim (1xx), 204 or 304 response, a response to HEAD, a response delimited by the end of the
+ * stream, WebSocket's old handshake fields, a head not complete in the bytes given, and chunks that are not plain
+ * ({@link #chunks}). {@code Http1FramingPlainTest} holds the two readings to the same steps and messages.
  */
 final class PlainHead {
 
     /**
      * @param message       the start line and header fields, as Netty's decoder makes them
      * @param length        the head's bytes, up to and with the blank line that ends it
-     * @param contentLength the body's length: its Content-Length, or 0 for a request without one
+     * @param contentLength the body's length: its Content-Length, or 0 for a request without one; -1 for a chunked body
      */
     record Head(HttpMessage message, int length, long contentLength) {
+        boolean chunked() {
+            return contentLength < 0;
+        }
     }
 
     /** The fields are checked here as they are read: no second check by the header map. */
@@ -45,6 +49,7 @@ final class PlainHead {
     private static final byte[] HTTP_1_ = "HTTP/1.".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONTENT_LENGTH = "content-length".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRANSFER_ENCODING = "transfer-encoding".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CHUNKED = "chunked".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SEC_WEBSOCKET = "sec-websocket".getBytes(StandardCharsets.US_ASCII);
 
     private PlainHead() {
@@ -70,6 +75,7 @@ final class PlainHead {
         if (m == null) return null;
         HttpHeaders headers = m.headers();
         long contentLength = -1;
+        boolean chunked = false;
         int headerBytes = 0;
         int p = cr + 2;
         while (true) {
@@ -96,17 +102,86 @@ final class PlainHead {
                 if (contentLength >= 0) return null;
                 contentLength = digits(a, vs, ve);
                 if (contentLength < 0) return null;
-            } else if (equalsLower(a, p, nameLength, TRANSFER_ENCODING) || startsLower(a, p, nameLength, SEC_WEBSOCKET)) {
+            } else if (equalsLower(a, p, nameLength, TRANSFER_ENCODING)) {
+                if (chunked || !equalsLower(a, vs, ve - vs, CHUNKED)) return null;
+                chunked = true;
+            } else if (startsLower(a, p, nameLength, SEC_WEBSOCKET)) {
                 return null;
             }
             headers.add(new AsciiString(a, p, nameLength, true), ve == vs ? "" : new String(a, vs, ve - vs, StandardCharsets.ISO_8859_1));
             p = e + 2;
         }
+        if (chunked && (contentLength >= 0 || m.protocolVersion() != HttpVersion.HTTP_1_1)) return null;
         if (!request) {
             int code = ((HttpResponse) m).status().code();
-            if (code < 200 || code == 204 || code == 304 || answersHead || contentLength < 0) return null;
+            if (code < 200 || code == 204 || code == 304 || answersHead || contentLength < 0 && !chunked) return null;
         }
-        return new Head(m, p - from, Math.max(contentLength, 0));
+        return new Head(m, p - from, chunked ? -1 : Math.max(contentLength, 0));
+    }
+
+    /** {@link #chunks}' answer for chunks that are plain so far but go on past the bytes given. */
+    static final int INCOMPLETE = -1;
+    /** {@link #chunks}' answer for chunks that are not plain: Netty reads the message. */
+    static final int NOT_PLAIN = -2;
+
+    /**
+     * Where the chunks of a chunked body at {@code a[from]} end (after the last chunk's blank line), the bytes given
+     * ending at {@code to}, with the length of their data in {@code data[0]}; or {@link #INCOMPLETE}, or
+     * {@link #NOT_PLAIN}. Plain chunks are what Netty reads to the same body: each a size of 1 to 7 hex digits and
+     * CRLF (no extension), its data and CRLF; the last a size of zeros, CRLF and CRLF (no trailer fields); their data
+     * at most {@code maxData} bytes (past it Netty says why the message is refused). The data is jumped over, not read.
+     */
+    static int chunks(byte[] a, int from, int to, long maxData, long[] data) {
+        int p = from;
+        long total = 0;
+        while (true) {
+            int q = p;
+            int size = 0;
+            while (q < to && q - p < 7) {
+                int d = hex(a[q]);
+                if (d < 0) break;
+                size = size << 4 | d;
+                q++;
+            }
+            if (q == to) return INCOMPLETE;
+            if (q == p || a[q] != '\r') return NOT_PLAIN;          // no size, 8 digits or more, an extension, a space
+            if (q + 1 == to) return INCOMPLETE;
+            if (a[q + 1] != '\n') return NOT_PLAIN;
+            p = q + 2;
+            if (size == 0) {
+                if (to - p < 2) return p == to || a[p] == '\r' ? INCOMPLETE : NOT_PLAIN;
+                if (a[p] != '\r' || a[p + 1] != '\n') return NOT_PLAIN;   // trailer fields
+                data[0] = total;
+                return p + 2;
+            }
+            total += size;
+            if (total > maxData) return NOT_PLAIN;
+            if ((long) to - p < (long) size + 2) return INCOMPLETE;
+            p += size;
+            if (a[p] != '\r' || a[p + 1] != '\n') return NOT_PLAIN;
+            p += 2;
+        }
+    }
+
+    /** Copies the data of plain chunks ({@link #chunks} said so) at {@code a[from]} into {@code body}. */
+    static void copyChunks(byte[] a, int from, byte[] body) {
+        int p = from, at = 0;
+        while (true) {
+            int size = 0;
+            while (a[p] != '\r') size = size << 4 | hex(a[p++]);
+            p += 2;
+            if (size == 0) return;
+            System.arraycopy(a, p, body, at, size);
+            at += size;
+            p += size + 2;
+        }
+    }
+
+    private static int hex(byte b) {
+        if (b >= '0' && b <= '9') return b - '0';
+        if (b >= 'a' && b <= 'f') return b - 'a' + 10;
+        if (b >= 'A' && b <= 'F') return b - 'A' + 10;
+        return -1;
     }
 
     /** The index of the CR of the CRLF that ends the line at {@code p}; -1 when there is none before {@code to}, or a bare LF. */

@@ -43,7 +43,7 @@ class Http1FramingPlainTest {
     @Test
     void plainAndNettyReadEveryStreamTheSame() {
         Random r = new Random(20261128);
-        int plain = 0, messages = 0;
+        int plain = 0, plainChunked = 0, messages = 0;
         for (int i = 0; i < 6000; i++) {
             boolean requests = r.nextBoolean();
             // Whether the next response answers HEAD: fixed, or (as when a request arrives between two calls) changing.
@@ -54,10 +54,12 @@ class Http1FramingPlainTest {
             Run nettyOnly = run(stream, requests, answersHead, false, new Random(seed));
             assertEquals(nettyOnly.steps, withPlain.steps, () -> "stream " + shown(stream));
             plain += withPlain.plain;
+            plainChunked += withPlain.plainChunked;
             messages += (int) withPlain.steps.stream().filter(s -> s.startsWith("decoded")).count();
         }
         // The comparison means something only if both readings were taken often.
-        assertTrue(plain > 3000, "messages read without Netty: " + plain);
+        assertTrue(plain > 3000, "messages read without Netty: " + plain + " chunked " + plainChunked + " of " + messages);
+        assertTrue(plainChunked > 500, "chunked messages read without Netty: " + plainChunked);
         assertTrue(messages - plain > 1000, "messages Netty read: " + (messages - plain) + " of " + messages);
     }
 
@@ -87,7 +89,43 @@ class Http1FramingPlainTest {
         assertTrue(g.inProgress());
     }
 
-    private record Run(List<String> steps, int plain) {
+    @Test
+    void plainChunksAreReadWithoutNetty() {
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: text/xml;charset=UTF-8\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String chunked = head + "5\r\n<a>x<\r\nA\r\n/a><b/><c>\r\n4\r\n</c>\r\n0\r\n\r\n";
+        byte[] b = (chunked + chunked).getBytes(StandardCharsets.ISO_8859_1);
+        Http1Framing f = new Http1Framing(false, DecoderLimits.DEFAULT, () -> false, new BufferPool(1 << 20));
+        var first = (DecodeStep.Decoded<Http1Framing.Framed>) f.decode(ByteBuffer.wrap(b), 0, InputState.MORE_MAY_FOLLOW);
+        assertEquals(chunked.length(), first.consumed());
+        assertEquals("<a>x</a><b/><c></c>", new String(first.message().bodyArray(), 0, first.message().bodyLength(), StandardCharsets.ISO_8859_1));
+        assertEquals(head.length(), first.message().bodyOffset());
+        assertTrue(first.message().chunked());
+        assertEquals(1, f.plainMessages());
+        assertEquals(1, f.plainChunkedMessages());
+
+        // Cut inside its chunks: nothing consumed, at least one more byte asked for, the message in progress; then whole.
+        Http1Framing g = new Http1Framing(false, DecoderLimits.DEFAULT, () -> false, new BufferPool(1 << 20));
+        for (int cut = head.length(); cut < chunked.length(); cut++) {
+            var more = (DecodeStep.NeedMore<Http1Framing.Framed>) g.decode(ByteBuffer.wrap(b, 0, cut), 0, InputState.MORE_MAY_FOLLOW);
+            assertEquals(cut + 1, more.atLeast(), "cut at " + cut);
+            assertFalse(more.exact());
+            assertTrue(g.inProgress());
+        }
+        var whole = (DecodeStep.Decoded<Http1Framing.Framed>) g.decode(ByteBuffer.wrap(b, 0, chunked.length()), 0, InputState.MORE_MAY_FOLLOW);
+        assertEquals(19, whole.message().bodyLength());
+        assertEquals(1, g.plainMessages());
+
+        // A trailer field: Netty reads the message.
+        String trailer = head + "5\r\n<a/>x\r\n0\r\nX-T: 1\r\n\r\n";
+        Http1Framing t = new Http1Framing(false, DecoderLimits.DEFAULT, () -> false, new BufferPool(1 << 20));
+        var read = (DecodeStep.Decoded<Http1Framing.Framed>) t.decode(ByteBuffer.wrap(trailer.getBytes(StandardCharsets.ISO_8859_1)), 0,
+                InputState.ENDED);
+        assertEquals(trailer.length(), read.consumed());
+        assertEquals(5, read.message().bodyLength());
+        assertEquals(0, t.plainMessages());
+    }
+
+    private record Run(List<String> steps, int plain, int plainChunked) {
     }
 
     /**
@@ -124,7 +162,7 @@ class Http1FramingPlainTest {
             there = r.nextBoolean() ? Math.min(stream.length, Math.max(there + 1, offset + atLeast))
                     : Math.min(stream.length, there + 1 + r.nextInt(300));
         }
-        return new Run(steps, f.plainMessages());
+        return new Run(steps, f.plainMessages(), f.plainChunkedMessages());
     }
 
     private static String describe(DecodeStep<Http1Framing.Framed> step) {
@@ -145,6 +183,14 @@ class Http1FramingPlainTest {
         return s.toString();
     }
 
+    /**
+     * Chunk forms that are not plain, but for the first two (upper-case hex digits, leading zeros) and the last zeros:
+     * an extension, a space after the size, a size of 8 digits, a bare LF after the size or the data, bytes after the
+     * data, a trailer field, an extension on the last chunk, a bare LF after it.
+     */
+    private static final String[] CHUNK_ODDITIES = {"upper", "zeros", "extension", "space", "8 digits", "LF after size",
+            "LF after data", "bytes after data", "last zeros", "trailer", "last extension", "LF after last"};
+
     /** One to five messages, most of them plain. */
     private static byte[] stream(Random r, boolean requests) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -164,10 +210,11 @@ class Http1FramingPlainTest {
             head.append(eol);
             int fields = r.nextInt(7);
             for (int k = 0; k < fields; k++) head.append(odd ? pick(r, FIELDS) : pick(r, Arrays.copyOf(FIELDS, 12))).append(eol);
+            if (!odd && r.nextInt(4) == 0) head.append(r.nextBoolean() ? "Transfer-Encoding: chunked" : "transfer-encoding:Chunked ").append(eol);
             byte[] body = new byte[r.nextInt(4) == 0 ? 0 : r.nextInt(r.nextBoolean() ? 40 : 3000)];
             r.nextBytes(body);
-            boolean chunked = head.indexOf("chunked") >= 0;
-            int lengths = chunked ? (r.nextInt(3) == 0 ? 1 : 0) : odd && r.nextInt(5) == 0 ? 0 : odd && r.nextInt(8) == 0 ? 2 : 1;
+            boolean chunked = head.toString().toLowerCase(java.util.Locale.ROOT).contains("chunked");
+            int lengths = chunked ? (odd && r.nextInt(3) == 0 ? 1 : 0) : odd && r.nextInt(5) == 0 ? 0 : odd && r.nextInt(8) == 0 ? 2 : 1;
             for (int k = 0; k < lengths; k++) {
                 String value = odd && r.nextInt(6) == 0 ? pick(r, new String[]{"+" + body.length, "0" + body.length,
                         body.length + ", " + body.length, " " + body.length + " ", "x", "99999999999999999999", "-1"}) : "" + body.length;
@@ -176,15 +223,26 @@ class Http1FramingPlainTest {
             head.append(eol);
             out.writeBytes(head.toString().getBytes(StandardCharsets.ISO_8859_1));
             if (chunked) {
+                // Chunks as most senders write them, and (in an odd message) one of the forms plain chunks are not.
+                int oddity = odd ? r.nextInt(CHUNK_ODDITIES.length + 3) : CHUNK_ODDITIES.length;
                 int at = 0;
                 while (at < body.length) {
                     int c = Math.min(body.length - at, 1 + r.nextInt(1000));
-                    out.writeBytes((Integer.toHexString(c) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    String size = Integer.toHexString(c);
+                    if (oddity == 0) size = size.toUpperCase();
+                    if (oddity == 1) size = "00" + size;
+                    if (oddity == 2 && r.nextBoolean()) size += ";ext=1";
+                    if (oddity == 3 && r.nextBoolean()) size += " ";
+                    if (oddity == 4) size = String.format("%08x", c);
+                    out.writeBytes((size + (oddity == 5 && r.nextBoolean() ? "\n" : "\r\n")).getBytes(StandardCharsets.ISO_8859_1));
                     out.write(body, at, c);
-                    out.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.writeBytes((oddity == 6 && r.nextBoolean() ? "\n" : oddity == 7 && r.nextBoolean() ? "xx\r\n" : "\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
                     at += c;
                 }
-                out.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                String last = oddity == 8 ? "000\r\n\r\n" : oddity == 9 ? "0\r\nX-Trailer: t\r\n\r\n" : oddity == 10 ? "0;e\r\n\r\n"
+                        : oddity == 11 ? "0\r\n\n" : "0\r\n\r\n";
+                out.writeBytes(last.getBytes(StandardCharsets.ISO_8859_1));
             } else {
                 out.writeBytes(body);
             }
