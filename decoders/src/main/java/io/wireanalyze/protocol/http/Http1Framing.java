@@ -145,6 +145,8 @@ final class Http1Framing {
      * it once, when it reads the head.
      */
     private boolean deferred, deferredAnswersHead;
+    /** A plain message's start line and some of its header lines were read at {@code start}, not the whole head. */
+    private boolean headDeferred;
     /**
      * Netty's decoder was fed since it was made or last ended a message: it may hold state from bytes it did not consume
      * (a start line begun), so it is made again before it reads a message after one {@link PlainHead} read.
@@ -192,7 +194,7 @@ final class Http1Framing {
 
     /** Whether a message has begun and is not complete yet. */
     boolean inProgress() {
-        return head != null || deferred || (start >= 0 && consumedUpTo > start);
+        return head != null || deferred || headDeferred || (start >= 0 && consumedUpTo > start);
     }
 
     /** Messages read without Netty ({@link PlainHead}) so far. */
@@ -274,6 +276,12 @@ final class Http1Framing {
         boolean answers = !requests && (deferred ? deferredAnswersHead : answersHead.getAsBoolean());
         PlainHead.Head h = PlainHead.read(a, from, from + in.remaining(), requests, limits.maxHeaderBytes(), answers);
         if (h == null) return null;
+        if (h == PlainHead.MORE) {
+            // The head not all there: at least one more byte asked for, as Netty (holding its lines so far) asks. Whether
+            // a response answers HEAD is asked when its head is complete, as Netty asks.
+            headDeferred = true;
+            return DecodeStep.NeedMore.lowerBound(in.remaining() + 1);
+        }
         DecodeStep<Framed> bad = checkHead(h.message(), h.contentLength());
         if (bad != null) return bad;
         long total;
@@ -564,5 +572,6 @@ final class Http1Framing {
         checkedUpTo = -1;
         headStart = next;
         deferred = false;
+        headDeferred = false;
     }
 }

@@ -27,8 +27,9 @@ import java.nio.charset.StandardCharsets;
  * size limit, as Netty counts them. Anything else is not plain and is left to Netty, which reads it as before, from the
  * message's first byte: another transfer coding, a second Content-Length or Transfer-Encoding, both, folded or damaged
  * lines, a bare LF, an interim (1xx), 204 or 304 response, a response to HEAD, a response delimited by the end of the
- * stream, WebSocket's old handshake fields, a head not complete in the bytes given, and chunks that are not plain
- * ({@link #chunks}). {@code Http1FramingPlainTest} holds the two readings to the same steps and messages.
+ * stream, WebSocket's old handshake fields, a start line not complete in the bytes given, and chunks that are not
+ * plain ({@link #chunks}). A head cut after its start line is plain so far ({@link #MORE}): read again when more bytes
+ * are there. {@code Http1FramingPlainTest} holds the two readings to the same steps and messages.
  */
 final class PlainHead {
 
@@ -43,6 +44,13 @@ final class PlainHead {
         }
     }
 
+    /**
+     * {@link #read}'s answer for a head that is plain so far but not complete in the bytes given: its start line and
+     * every header line so far plain, within the header size limit however the rest goes. Netty would have taken those
+     * lines and be waiting for the rest.
+     */
+    static final Head MORE = new Head(null, 0, 0);
+
     /** The fields are checked here as they are read: no second check by the header map. */
     private static final DefaultHttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
@@ -56,8 +64,9 @@ final class PlainHead {
     }
 
     /**
-     * The head of the message at {@code a[from]}, the bytes given ending at {@code to}; null when it is not plain or not
-     * complete there (Netty reads it then).
+     * The head of the message at {@code a[from]}, the bytes given ending at {@code to}; {@link #MORE} when it is plain
+     * so far, its start line complete, and all of the bytes given within the header size limit; null when it is not
+     * plain, or its start line is not complete (Netty reads it then).
      *
      * @param maxHeaderBytes the header size limit: of the start line, and of the header lines together (without their
      *                       CRLFs), as Netty's decoder was given it
@@ -80,7 +89,7 @@ final class PlainHead {
         int p = cr + 2;
         while (true) {
             int e = lineEnd(a, p, to);
-            if (e < 0) return null;
+            if (e < 0) return to - from <= maxHeaderBytes && bareLf(a, p, to) < 0 ? MORE : null;
             if (e == p) {
                 p += 2;
                 break;
@@ -181,6 +190,12 @@ final class PlainHead {
         if (b >= '0' && b <= '9') return b - '0';
         if (b >= 'a' && b <= 'f') return b - 'a' + 10;
         if (b >= 'A' && b <= 'F') return b - 'A' + 10;
+        return -1;
+    }
+
+    /** The index of the first LF from {@code p} on, before {@code to}; -1 when there is none. */
+    private static int bareLf(byte[] a, int p, int to) {
+        for (int i = p; i < to; i++) if (a[i] == '\n') return i;
         return -1;
     }
 

@@ -87,6 +87,17 @@ class Http1FramingPlainTest {
         assertEquals(soap.length(), more.atLeast());
         assertTrue(more.exact());
         assertTrue(g.inProgress());
+
+        // Its head cut after the start line: at least one more byte asked for, in progress; read without Netty when whole.
+        Http1Framing h = new Http1Framing(true, DecoderLimits.DEFAULT, () -> false, new BufferPool(1 << 20));
+        int cut = soap.indexOf("SOAPAction");
+        var head = (DecodeStep.NeedMore<Http1Framing.Framed>) h.decode(ByteBuffer.wrap(b, 0, cut), 0, InputState.MORE_MAY_FOLLOW);
+        assertEquals(cut + 1, head.atLeast());
+        assertFalse(head.exact());
+        assertTrue(h.inProgress());
+        var whole = (DecodeStep.Decoded<Http1Framing.Framed>) h.decode(ByteBuffer.wrap(b, 0, soap.length()), 0, InputState.MORE_MAY_FOLLOW);
+        assertEquals(soap.length(), whole.consumed());
+        assertEquals(1, h.plainMessages());
     }
 
     @Test
