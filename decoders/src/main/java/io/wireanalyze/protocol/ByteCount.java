@@ -27,6 +27,24 @@ public record ByteCount(String key, String label, Sum sum) {
         ABSENT_IS_UNKNOWN
     }
 
+    /**
+     * Written out, as the record's own would be (the same fields compared, the same hash, {@code 31 * h + field}): a
+     * message's counts are looked up by their count for every invocation, and the record's own go through method
+     * handles, which C1's code calls for every look-up.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof ByteCount c && java.util.Objects.equals(key, c.key) && java.util.Objects.equals(label, c.label)
+                && sum == c.sum;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = java.util.Objects.hashCode(key);
+        h = h * 31 + java.util.Objects.hashCode(label);
+        return h * 31 + java.util.Objects.hashCode(sum);
+    }
+
     /** Bytes of an outer layer's framing around the message (HTTP start line, header fields, chunk sizes; TLS records). */
     public static final ByteCount FRAMING = new ByteCount("framingBytes", "outer framing bytes", Sum.ABSENT_IS_NONE);
 

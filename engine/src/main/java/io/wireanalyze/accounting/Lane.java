@@ -22,6 +22,17 @@ final class Lane {
 
     /** A server that a connection proved to speak a protocol. */
     record Server(ProtocolName protocol, Endpoint endpoint) {
+        /** Written out, as the record's own would be (the same fields, the same hash), without its method handles. */
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Server s && java.util.Objects.equals(protocol, s.protocol)
+                    && java.util.Objects.equals(endpoint, s.endpoint);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(protocol) * 31 + java.util.Objects.hashCode(endpoint);
+        }
     }
 
     final Totals totals = new Totals();
