@@ -16,13 +16,20 @@ public final class Hex {
         return "0x" + Integer.toHexString(v);
     }
 
-    /** {@code 0x} and the 32 bits as eight digits: {@code 0xa1b2c3d4}, {@code 0x00000001}. */
+    /**
+     * {@code 0x} and the 32 bits as eight digits: {@code 0xa1b2c3d4}, {@code 0x00000001}. What {@code
+     * String.format("0x%08x", v)} writes, without a formatter (a GIOP message's service contexts are named with it).
+     */
     public static String padded(int v) {
-        return String.format("0x%08x", v);
+        return padded(Integer.toHexString(v));
     }
 
-    /** {@code 0x} and eight digits at least: {@code 0x00000001}. */
+    /** {@code 0x} and eight digits at least: {@code 0x00000001}; {@code String.format("0x%08x", v)}'s. */
     public static String padded(long v) {
-        return String.format("0x%08x", v);
+        return padded(Long.toHexString(v));
+    }
+
+    private static String padded(String digits) {
+        return digits.length() >= 8 ? "0x" + digits : "0x" + "00000000".substring(digits.length()) + digits;
     }
 }
