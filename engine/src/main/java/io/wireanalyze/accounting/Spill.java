@@ -1,9 +1,8 @@
 package io.wireanalyze.accounting;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,6 +103,8 @@ final class Spill<T> {
     private final List<Path> runs = new ArrayList<>();
     private long size;
     private boolean sealed;
+    /** Where a run's records are gathered on their way to its file: made with the first run. */
+    private byte[] runBuffer;
 
     Spill(String kind, Codec<T> codec, Key<T> key, int maxInMemory) {
         this(kind, codec, key, maxInMemory, MAX_BYTES);
@@ -178,19 +179,39 @@ final class Spill<T> {
         return at;
     }
 
+    private byte[] runBuffer() {
+        if (runBuffer == null) runBuffer = new byte[BUFFER];
+        return runBuffer;
+    }
+
     private void writeRun() {
         int[] at = sortedHeld();
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
-            // a run's records go out as byte ranges, a call each: the JDK's buffered stream (its lock a call) does
-            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER))) {
-                out.writeInt(count);
-                byte[] bytes = held.bytes();
+            // A run's records go out as byte ranges, gathered here into a buffer of the spill's own and written a
+            // buffer at a time: through the JDK's buffered stream each range was a call that took its lock.
+            try (OutputStream out = Files.newOutputStream(file)) {
+                byte[] bytes = held.bytes(), buffer = runBuffer();
+                int n = 4;
+                buffer[0] = (byte) (count >>> 24);
+                buffer[1] = (byte) (count >>> 16);
+                buffer[2] = (byte) (count >>> 8);
+                buffer[3] = (byte) count;
                 for (int i : at) {
-                    int end = i + 1 < count ? starts[i + 1] : held.size();
-                    out.write(bytes, starts[i], end - starts[i]);
+                    int from = starts[i], length = (i + 1 < count ? starts[i + 1] : held.size()) - from;
+                    if (length > buffer.length - n) {
+                        out.write(buffer, 0, n);
+                        n = 0;
+                    }
+                    if (length > buffer.length) {
+                        out.write(bytes, from, length);
+                    } else {
+                        System.arraycopy(bytes, from, buffer, n, length);
+                        n += length;
+                    }
                 }
+                out.write(buffer, 0, n);
             }
             runs.add(file);
         } catch (IOException e) {

@@ -95,6 +95,58 @@ class SpillTest {
         return n;
     }
 
+    /** A key and a run of bytes of some length (past the 64 KiB a run's records are gathered in, some of them). */
+    private record Blob(int key, byte[] bytes) {
+    }
+
+    private static final Spill.Codec<Blob> BLOBS = new Spill.Codec<>() {
+        @Override
+        public void write(SpillOut out, Blob v) {
+            out.writeInt(v.key());
+            out.writeInt(v.bytes().length);
+            out.write(v.bytes(), 0, v.bytes().length);
+        }
+
+        @Override
+        public Blob read(SpillIn in) throws IOException {
+            int key = in.readInt();
+            byte[] b = new byte[in.readInt()];
+            in.readFully(b, 0, b.length);
+            return new Blob(key, b);
+        }
+    };
+
+    @Test
+    void recordsOfEverySizeComeBackFromTheirRuns() {
+        Random random = new Random(29);
+        List<Blob> blobs = new ArrayList<>();
+        Spill<Blob> spill = new Spill<>("blobs", BLOBS, Spill.Key.of(Blob::key), 40);
+        for (int i = 0; i < 400; i++) {
+            int length = switch (random.nextInt(4)) {
+                case 0 -> random.nextInt(16);
+                case 1 -> 65_536 - 8 - random.nextInt(3);   // a record of about the gathering buffer's size
+                case 2 -> 65_536 + random.nextInt(70_000);  // past it: written as it is
+                default -> random.nextInt(9_000);
+            };
+            byte[] b = new byte[length];
+            random.nextBytes(b);
+            Blob blob = new Blob(random.nextInt(50), b);
+            blobs.add(blob);
+            spill.add(blob);
+        }
+        assertEquals(10, spill.runs());
+        blobs.sort(Comparator.comparingInt(Blob::key));
+        List<Blob> sorted = spill.sorted();
+        assertEquals(blobs.size(), sorted.size());
+        int i = 0;
+        for (Blob b : sorted) {
+            assertEquals(blobs.get(i).key(), b.key(), "record " + i);
+            assertTrue(java.util.Arrays.equals(blobs.get(i).bytes(), b.bytes()), "record " + i + "'s bytes");
+            i++;
+        }
+        Spill.close(sorted);
+    }
+
     @Test
     void runsMergeIntoAStableSortAndCanBeReadAgain() {
         Random random = new Random(7);
