@@ -13,8 +13,9 @@ public record Endpoint(boolean v6, long hi, long lo, int port) implements Compar
     /** The address without the port, as Wireshark prints it. */
     public String address() {
         if (!v6) {
-            long a = lo;
-            return ((a >>> 24) & 0xff) + "." + ((a >>> 16) & 0xff) + "." + ((a >>> 8) & 0xff) + "." + (a & 0xff);
+            long a = lo;   // a builder rather than +, which C1's code runs through the JDK's method handles
+            return new StringBuilder(15).append((a >>> 24) & 0xff).append('.').append((a >>> 16) & 0xff).append('.')
+                    .append((a >>> 8) & 0xff).append('.').append(a & 0xff).toString();
         }
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 8; i++) {

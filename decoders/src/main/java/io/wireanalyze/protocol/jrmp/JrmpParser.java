@@ -62,6 +62,7 @@ final class JrmpParser {
         int op = in.getInt(h + OBJID_LENGTH);
         long hash = in.getLong(h + OBJID_LENGTH + 4);
         boolean wellKnown = "0:0:0".equals(uid);
+        String objId = new StringBuilder(uid.length() + 24).append('[').append(uid).append(", ").append(objNum).append(']').toString();
         String method, operation = null;
         String name = null;
         Long lease = null;
@@ -79,7 +80,6 @@ final class JrmpParser {
             method = "op " + op;   // JDK 1.1 stubs: operation number with an interface hash
         } else {
             Arguments arguments = Arguments.of(contents, CALL_HEADER_LENGTH);
-            String objId = "[" + uid + ", " + objNum + "]";
             MethodNamer.Named named = names.name(hash, arguments);
             String remote = objects.remoteInterface(objId);
             if (remote == null && named != null) remote = named.remoteInterface();
@@ -100,7 +100,7 @@ final class JrmpParser {
         }
         int dataStart = h + CALL_HEADER_LENGTH;
         int dataLength = Math.max(0, p + length - dataStart);
-        MessageInfo info = new MessageInfo("[" + uid + ", " + objNum + "]", hash, method, operation, name,
+        MessageInfo info = new MessageInfo(objId, hash, method, operation, name,
                 details != null ? details : new JrmpDetails.Call(objNum, op, lease, objIds));
         return new DecodeStep.Decoded<>(new Message(protocol, JrmpMessageType.CALL, JrmpPhaseRules.call(wellKnown, objNum),
                 Direction.C2S, offset, length, offset + (dataStart - p), dataLength, Role.REQUEST, -1, info), length);
@@ -138,8 +138,9 @@ final class JrmpParser {
 
     /** A java.rmi.server.UID as the JDK prints it: unique:time:count in hex. */
     static String uid(ByteBuffer in, int at) {
-        return Integer.toString(in.getInt(at), 16) + ":" + Long.toString(in.getLong(at + 4), 16) + ":"
-                + Integer.toString(in.getShort(at + 12), 16);
+        // A builder rather than +: in C1's code a concatenation goes through the JDK's method handles (an ObjID a call).
+        return new StringBuilder(32).append(Integer.toString(in.getInt(at), 16)).append(':')
+                .append(Long.toString(in.getLong(at + 4), 16)).append(':').append(Integer.toString(in.getShort(at + 12), 16)).toString();
     }
 
     private record Str(String value) {
