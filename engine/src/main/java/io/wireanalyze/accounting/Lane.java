@@ -39,6 +39,8 @@ final class Lane {
     /** Connections held for the capture's end, in the order they ended. */
     final List<Connection> held = new ArrayList<>();
     final Set<Server> knownServers = new HashSet<>();
+    /** The server {@link #proved} last. */
+    private Server lastProved;
     final FactLog facts = new FactLog();
     private final AnalysisOptions options;
     private final Ledger.Sink sink;
@@ -74,7 +76,7 @@ final class Lane {
         c.facts.now = order;
         c.decoder.captureEnded(c.sink);
         ProtocolName p = c.decoder.protocol();
-        if (p != null && !p.equals(ProtocolName.UNKNOWN)) knownServers.add(new Server(p, c.server()));
+        if (p != null && !p.equals(ProtocolName.UNKNOWN)) proved(p, c.server());
         c.held = c.decoder.maybeProtocol() != null;
         if (c.held) {
             c.heldOrder = order;
@@ -82,6 +84,17 @@ final class Lane {
         } else if (conclude) {
             conclude(order, c);
         }
+    }
+
+    /**
+     * A server proved by a connection that ended: into {@link #knownServers}, unless it is the one the connection that
+     * ended before proved (most often it is: thousands of connections to a few servers, a set's hash and look-up each).
+     */
+    private void proved(ProtocolName p, io.wireanalyze.frame.Endpoint server) {
+        Server last = lastProved;
+        if (last != null && last.protocol().equals(p) && last.endpoint().equals(server)) return;
+        lastProved = new Server(p, server);
+        knownServers.add(lastProved);
     }
 
     /** Accounts the connection and lets it go. */
