@@ -307,11 +307,23 @@ abstract sealed class Hash {
          */
         @Override
         void compress(byte[] in, int at) {
-            int w0 = bigEndianInt(in, at + 0), w1 = bigEndianInt(in, at + 4), w2 = bigEndianInt(in, at + 8), w3 = bigEndianInt(in, at + 12),
-                    w4 = bigEndianInt(in, at + 16), w5 = bigEndianInt(in, at + 20), w6 = bigEndianInt(in, at + 24),
-                    w7 = bigEndianInt(in, at + 28), w8 = bigEndianInt(in, at + 32), w9 = bigEndianInt(in, at + 36),
-                    w10 = bigEndianInt(in, at + 40), w11 = bigEndianInt(in, at + 44), w12 = bigEndianInt(in, at + 48),
-                    w13 = bigEndianInt(in, at + 52), w14 = bigEndianInt(in, at + 56), w15 = bigEndianInt(in, at + 60);
+            // each word loaded here: bigEndianInt is past the 35 bytes of bytecode C1 inlines
+            int w0 = in[at] << 24 | (in[at + 1] & 0xff) << 16 | (in[at + 2] & 0xff) << 8 | in[at + 3] & 0xff;
+            int w1 = in[at + 4] << 24 | (in[at + 5] & 0xff) << 16 | (in[at + 6] & 0xff) << 8 | in[at + 7] & 0xff;
+            int w2 = in[at + 8] << 24 | (in[at + 9] & 0xff) << 16 | (in[at + 10] & 0xff) << 8 | in[at + 11] & 0xff;
+            int w3 = in[at + 12] << 24 | (in[at + 13] & 0xff) << 16 | (in[at + 14] & 0xff) << 8 | in[at + 15] & 0xff;
+            int w4 = in[at + 16] << 24 | (in[at + 17] & 0xff) << 16 | (in[at + 18] & 0xff) << 8 | in[at + 19] & 0xff;
+            int w5 = in[at + 20] << 24 | (in[at + 21] & 0xff) << 16 | (in[at + 22] & 0xff) << 8 | in[at + 23] & 0xff;
+            int w6 = in[at + 24] << 24 | (in[at + 25] & 0xff) << 16 | (in[at + 26] & 0xff) << 8 | in[at + 27] & 0xff;
+            int w7 = in[at + 28] << 24 | (in[at + 29] & 0xff) << 16 | (in[at + 30] & 0xff) << 8 | in[at + 31] & 0xff;
+            int w8 = in[at + 32] << 24 | (in[at + 33] & 0xff) << 16 | (in[at + 34] & 0xff) << 8 | in[at + 35] & 0xff;
+            int w9 = in[at + 36] << 24 | (in[at + 37] & 0xff) << 16 | (in[at + 38] & 0xff) << 8 | in[at + 39] & 0xff;
+            int w10 = in[at + 40] << 24 | (in[at + 41] & 0xff) << 16 | (in[at + 42] & 0xff) << 8 | in[at + 43] & 0xff;
+            int w11 = in[at + 44] << 24 | (in[at + 45] & 0xff) << 16 | (in[at + 46] & 0xff) << 8 | in[at + 47] & 0xff;
+            int w12 = in[at + 48] << 24 | (in[at + 49] & 0xff) << 16 | (in[at + 50] & 0xff) << 8 | in[at + 51] & 0xff;
+            int w13 = in[at + 52] << 24 | (in[at + 53] & 0xff) << 16 | (in[at + 54] & 0xff) << 8 | in[at + 55] & 0xff;
+            int w14 = in[at + 56] << 24 | (in[at + 57] & 0xff) << 16 | (in[at + 58] & 0xff) << 8 | in[at + 59] & 0xff;
+            int w15 = in[at + 60] << 24 | (in[at + 61] & 0xff) << 16 | (in[at + 62] & 0xff) << 8 | in[at + 63] & 0xff;
             int a = h0, b = h1, c = h2, d = h3, e = h4;
             e += Integer.rotateLeft(a, 5) + ((b & c) | (~b & d)) + 0x5a827999 + w0;
             b = Integer.rotateLeft(b, 30);
@@ -587,7 +599,7 @@ abstract sealed class Hash {
         @Override
         void compress(byte[] in, int at) {
             int[] w = this.w;
-            for (int i = 0; i < 16; i++) w[i] = bigEndianInt(in, at + 4 * i);
+            for (int i = 0, p = at; i < 16; i++, p += 4) w[i] = in[p] << 24 | (in[p + 1] & 0xff) << 16 | (in[p + 2] & 0xff) << 8 | in[p + 3] & 0xff;
             for (int i = 16; i < 64; i++) {
                 int x = w[i - 15], y = w[i - 2];
                 int s0 = Integer.rotateRight(x, 7) ^ Integer.rotateRight(x, 18) ^ (x >>> 3);
@@ -676,7 +688,9 @@ abstract sealed class Hash {
         void compress(byte[] in, int at) {
             long[] w = this.w;
             for (int i = 0; i < 16; i++) {
-                w[i] = (long) bigEndianInt(in, at + 8 * i) << 32 | (bigEndianInt(in, at + 8 * i + 4) & 0xffffffffL);
+                int p = at + 8 * i;   // loaded here: bigEndianInt is past the 35 bytes of bytecode C1 inlines
+                w[i] = (long) (in[p] << 24 | (in[p + 1] & 0xff) << 16 | (in[p + 2] & 0xff) << 8 | in[p + 3] & 0xff) << 32
+                        | (in[p + 4] << 24 | (in[p + 5] & 0xff) << 16 | (in[p + 6] & 0xff) << 8 | in[p + 7] & 0xff) & 0xffffffffL;
             }
             for (int i = 16; i < 80; i++) {
                 long x = w[i - 15], y = w[i - 2];
