@@ -168,10 +168,23 @@ abstract sealed class Hash {
         /** The 64 steps written out (RFC 1321 3.4): on C1 a loop's round tests and table loads cost as much as the arithmetic. */
         @Override
         void compress(byte[] in, int at) {
-            int x0 = le(in, at), x1 = le(in, at + 4), x2 = le(in, at + 8), x3 = le(in, at + 12), x4 = le(in, at + 16),
-                    x5 = le(in, at + 20), x6 = le(in, at + 24), x7 = le(in, at + 28), x8 = le(in, at + 32),
-                    x9 = le(in, at + 36), x10 = le(in, at + 40), x11 = le(in, at + 44), x12 = le(in, at + 48),
-                    x13 = le(in, at + 52), x14 = le(in, at + 56), x15 = le(in, at + 60);
+            // each word loaded here: le is past the 35 bytes of bytecode C1 inlines
+            int x0 = in[at] & 0xff | (in[at + 1] & 0xff) << 8 | (in[at + 2] & 0xff) << 16 | in[at + 3] << 24;
+            int x1 = in[at + 4] & 0xff | (in[at + 5] & 0xff) << 8 | (in[at + 6] & 0xff) << 16 | in[at + 7] << 24;
+            int x2 = in[at + 8] & 0xff | (in[at + 9] & 0xff) << 8 | (in[at + 10] & 0xff) << 16 | in[at + 11] << 24;
+            int x3 = in[at + 12] & 0xff | (in[at + 13] & 0xff) << 8 | (in[at + 14] & 0xff) << 16 | in[at + 15] << 24;
+            int x4 = in[at + 16] & 0xff | (in[at + 17] & 0xff) << 8 | (in[at + 18] & 0xff) << 16 | in[at + 19] << 24;
+            int x5 = in[at + 20] & 0xff | (in[at + 21] & 0xff) << 8 | (in[at + 22] & 0xff) << 16 | in[at + 23] << 24;
+            int x6 = in[at + 24] & 0xff | (in[at + 25] & 0xff) << 8 | (in[at + 26] & 0xff) << 16 | in[at + 27] << 24;
+            int x7 = in[at + 28] & 0xff | (in[at + 29] & 0xff) << 8 | (in[at + 30] & 0xff) << 16 | in[at + 31] << 24;
+            int x8 = in[at + 32] & 0xff | (in[at + 33] & 0xff) << 8 | (in[at + 34] & 0xff) << 16 | in[at + 35] << 24;
+            int x9 = in[at + 36] & 0xff | (in[at + 37] & 0xff) << 8 | (in[at + 38] & 0xff) << 16 | in[at + 39] << 24;
+            int x10 = in[at + 40] & 0xff | (in[at + 41] & 0xff) << 8 | (in[at + 42] & 0xff) << 16 | in[at + 43] << 24;
+            int x11 = in[at + 44] & 0xff | (in[at + 45] & 0xff) << 8 | (in[at + 46] & 0xff) << 16 | in[at + 47] << 24;
+            int x12 = in[at + 48] & 0xff | (in[at + 49] & 0xff) << 8 | (in[at + 50] & 0xff) << 16 | in[at + 51] << 24;
+            int x13 = in[at + 52] & 0xff | (in[at + 53] & 0xff) << 8 | (in[at + 54] & 0xff) << 16 | in[at + 55] << 24;
+            int x14 = in[at + 56] & 0xff | (in[at + 57] & 0xff) << 8 | (in[at + 58] & 0xff) << 16 | in[at + 59] << 24;
+            int x15 = in[at + 60] & 0xff | (in[at + 61] & 0xff) << 8 | (in[at + 62] & 0xff) << 16 | in[at + 63] << 24;
             int a = this.a, b = this.b, c = this.c, d = this.d;
             a = f(a, b, c, d, x0 + 0xd76aa478, 7);
             d = f(d, a, b, c, x1 + 0xe8c7b756, 12);
@@ -241,10 +254,6 @@ abstract sealed class Hash {
             this.b += b;
             this.c += c;
             this.d += d;
-        }
-
-        private static int le(byte[] in, int p) {
-            return (in[p] & 0xff) | (in[p + 1] & 0xff) << 8 | (in[p + 2] & 0xff) << 16 | in[p + 3] << 24;
         }
 
         private static int f(int a, int b, int c, int d, int xk, int s) {
