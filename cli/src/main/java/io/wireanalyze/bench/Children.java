@@ -21,7 +21,6 @@ final class Children {
 
     private final Path jar;
     private final List<String> javaOpts;
-    /** The options are the launcher's: its rule for a small capture applies too ({@link BenchCommand#launcherRule}). */
     /**
      * The launcher's heap rule for an analysis ({@link BenchCommand#heapRule}) where the runs take the launcher's rules
      * (its JIT, tenuring and heap choices by capture); null where {@code --java-opts} replaced them all.

@@ -104,7 +104,7 @@ final class Spill<T> {
     private long size;
     private boolean sealed;
     /** Where a run's records are gathered on their way to its file: made with the first run. */
-    private byte[] runBuffer;
+    private SpillOut runBuffer;
 
     Spill(String kind, Codec<T> codec, Key<T> key, int maxInMemory) {
         this(kind, codec, key, maxInMemory, MAX_BYTES);
@@ -179,8 +179,8 @@ final class Spill<T> {
         return at;
     }
 
-    private byte[] runBuffer() {
-        if (runBuffer == null) runBuffer = new byte[BUFFER];
+    private SpillOut runBuffer() {
+        if (runBuffer == null) runBuffer = new SpillOut(BUFFER);
         return runBuffer;
     }
 
@@ -189,29 +189,23 @@ final class Spill<T> {
         try {
             Path file = Files.createTempFile(directory(), "wireanalyze-" + kind + "-", ".run");
             file.toFile().deleteOnExit();   // only a backstop, for what a failure left unread: closing deletes it
-            // A run's records go out as byte ranges, gathered here into a buffer of the spill's own and written a
-            // buffer at a time: through the JDK's buffered stream each range was a call that took its lock.
+            // A run's records go out as byte ranges, gathered in a buffer of the spill's own and written a buffer at a
+            // time: through the JDK's buffered stream each range was a call that took its lock.
             try (OutputStream out = Files.newOutputStream(file)) {
-                byte[] bytes = held.bytes(), buffer = runBuffer();
-                int n = 4;
-                buffer[0] = (byte) (count >>> 24);
-                buffer[1] = (byte) (count >>> 16);
-                buffer[2] = (byte) (count >>> 8);
-                buffer[3] = (byte) count;
+                byte[] bytes = held.bytes();
+                SpillOut buffer = runBuffer();
+                buffer.reset();
+                buffer.writeInt(count);
                 for (int i : at) {
                     int from = starts[i], length = (i + 1 < count ? starts[i + 1] : held.size()) - from;
-                    if (length > buffer.length - n) {
-                        out.write(buffer, 0, n);
-                        n = 0;
+                    if (length > BUFFER - buffer.size()) {
+                        buffer.writeTo(out);
+                        buffer.reset();
                     }
-                    if (length > buffer.length) {
-                        out.write(bytes, from, length);
-                    } else {
-                        System.arraycopy(bytes, from, buffer, n, length);
-                        n += length;
-                    }
+                    if (length > BUFFER) out.write(bytes, from, length);
+                    else buffer.write(bytes, from, length);
                 }
-                out.write(buffer, 0, n);
+                buffer.writeTo(out);
             }
             runs.add(file);
         } catch (IOException e) {

@@ -110,7 +110,7 @@ abstract sealed class Hash {
 
     abstract void output(byte[] out, int at);
 
-    /** The big-endian int at {@code at} (also {@link Aes}'s words). */
+    /** The big-endian int at {@code at} (also {@link Aes}'s key words). */
     static int bigEndianInt(byte[] b, int at) {
         return (b[at] << 24) | (b[at + 1] & 0xff) << 16 | (b[at + 2] & 0xff) << 8 | (b[at + 3] & 0xff);
     }
