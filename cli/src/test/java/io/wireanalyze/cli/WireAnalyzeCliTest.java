@@ -26,6 +26,62 @@ class WireAnalyzeCliTest {
         assertTrue(r.err().contains("a command is required"), r.err());
     }
 
+    /**
+     * {@code main} builds the root with only the command its arguments name (picocli reads every command's annotations
+     * when it builds one): it must say and do what the whole command line does, word for word, for help, versions,
+     * usage errors, suggestions, inherited options and failures, and name the same commands.
+     */
+    @Test
+    void theRootWithOneCommandSaysWhatTheWholeCommandLineSays() {
+        List<List<String>> cases = new java.util.ArrayList<>();
+        for (String command : WireAnalyze.COMMANDS.keySet()) {
+            cases.add(List.of(command, "--help"));
+            cases.add(List.of(command, "-h"));
+            cases.add(List.of(command, "--version"));
+            cases.add(List.of(command, "--no-such-option"));
+            cases.add(List.of(command, "--verbose", "--no-such-option"));
+            cases.add(List.of(command, "--formt", "json"));
+        }
+        cases.add(List.of("analyze"));
+        cases.add(List.of("analyze", "no-such.pcap"));
+        cases.add(List.of("analyse", "-v", "no-such.pcap"));
+        cases.add(List.of("analyze", "--format", "nope", "no-such.pcap"));
+        cases.add(List.of("analyze", "--workers", "-3", "no-such.pcap"));
+        cases.add(List.of("capture", "--protocol", "nope"));
+        cases.add(List.of("capture", "--protocol", "JRMP", "--invocations", "x"));
+        cases.add(List.of("compare", "--protocols", "nope"));
+        cases.add(List.of("bench", "compiled", "--help"));
+        cases.add(List.of("bench", "nope"));
+        cases.add(List.of("analyze", "help"));
+        int checked = 0;
+        for (List<String> c : cases) {
+            String[] args = c.toArray(String[]::new);
+            Cli whole = withoutFrames(Cli.run(args)), one = withoutFrames(Cli.runAsMain(args));
+            assertEquals(whole, one, String.join(" ", c));
+            String second = c.size() > 1 ? c.get(1) : "";
+            if (second.equals("--help")) assertTrue(one.out().startsWith("Usage: wireanalyze " + c.get(0).replace("analyse", "analyze") + " "), c + ": " + one);
+            if (second.equals("--no-such-option")) assertTrue(one.exitCode() == 2 && !one.err().isEmpty(), c + ": " + one);
+            checked++;
+        }
+        assertEquals(6 * WireAnalyze.COMMANDS.size() + 11, checked);
+        // every command of the whole command line (but help) is one main can start alone, by each of its names
+        var whole = WireAnalyze.commandLine().getSubcommands();
+        java.util.Set<String> named = new java.util.TreeSet<>(whole.keySet());
+        named.remove("help");
+        assertEquals(named, new java.util.TreeSet<>(WireAnalyze.COMMANDS.keySet()));
+        for (String name : named)
+            assertSame(whole.get(name).getCommand().getClass(), WireAnalyze.COMMANDS.get(name), name);
+        // arguments that name no command get the whole
+        assertEquals(whole.keySet(), WireAnalyze.commandLine(new String[]{"help", "analyze"}).getSubcommands().keySet());
+        assertEquals(whole.keySet(), WireAnalyze.commandLine(new String[0]).getSubcommands().keySet());
+        assertEquals(java.util.Set.of("analyze", "analyse"), WireAnalyze.commandLine(new String[]{"analyse"}).getSubcommands().keySet());
+    }
+
+    /** Without a stack trace's frames (--verbose), which name the test's own way in. */
+    private static Cli withoutFrames(Cli r) {
+        return new Cli(r.exitCode(), r.out(), r.err().replaceAll("(?m)^\\s+(at |\\.\\.\\. \\d+ more).*\\R", ""));
+    }
+
     @Test
     void aMissingFileIsOneLineAndExitOne() {
         Cli r = Cli.run("analyze", "no-such.pcap");
