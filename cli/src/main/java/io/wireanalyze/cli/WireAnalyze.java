@@ -3,7 +3,6 @@ package io.wireanalyze.cli;
 import io.wireanalyze.workloads.ChoiceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 
@@ -14,7 +13,7 @@ import java.io.PrintWriter;
 @Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
         subcommands = {CaptureCommand.class, AnalyzeCommand.class, WatchCommand.class, CompareCommand.class, ReproduceCommand.class, io.wireanalyze.bench.BenchCommand.class, CommandLine.HelpCommand.class},
         description = WireAnalyze.DESCRIPTION)
-public final class WireAnalyze implements Runnable {
+public final class WireAnalyze extends RootCommand {
 
     public static final int OK = 0, FAILURE = 1, USAGE = 2;
 
@@ -24,41 +23,12 @@ public final class WireAnalyze implements Runnable {
 
     /**
      * The commands by the names (and aliases) a command line starts with: {@link #commandLine(String[])} builds the
-     * root with the one named. In the order of {@code subcommands} above, which {@code WireAnalyzeCliTest} holds them to.
+     * root with the one named. The {@code subcommands} above but help ({@code WireAnalyzeCliTest} holds the two alike).
      */
     static final java.util.Map<String, Class<?>> COMMANDS = java.util.Map.of("capture", CaptureCommand.class, "analyze",
             AnalyzeCommand.class, "analyse", AnalyzeCommand.class, "watch", WatchCommand.class, "compare", CompareCommand.class,
             "reproduce", ReproduceCommand.class, "bench", io.wireanalyze.bench.BenchCommand.class);
 
-    @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces with errors.")
-    boolean verbose;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze, watch, compare or reproduce");
-    }
-
-    /**
-     * The root command with no command under it, for {@link #commandLine(String[])}: {@link WireAnalyze}'s annotation
-     * but its {@code subcommands}, and the same option and run.
-     */
-    @Command(name = "wireanalyze", mixinStandardHelpOptions = true, versionProvider = WireAnalyze.Version.class,
-            description = WireAnalyze.DESCRIPTION)
-    static final class Root implements Runnable {
-        @Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces with errors.")
-        boolean verbose;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public void run() {
-            throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: capture, analyze, watch, compare or reproduce");
-        }
-    }
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
@@ -101,7 +71,7 @@ public final class WireAnalyze implements Runnable {
     static CommandLine commandLine(String[] args) {
         Class<?> only = args.length > 0 ? COMMANDS.get(args[0]) : null;
         if (only == null) return commandLine();
-        CommandLine cl = new CommandLine(new Root());
+        CommandLine cl = new CommandLine(new RootCommand());
         cl.addSubcommand(only);
         // Picocli applies a command's model transformer (capture's workload options) when it builds the command's
         // parent from annotations, after the parent's inherited options (--verbose), not when a class is added as a
