@@ -76,10 +76,8 @@ public final class WireAnalyze extends RootCommand {
         // Picocli applies a command's model transformer (capture's workload options) when it builds the command's
         // parent from annotations, after the parent's inherited options (--verbose), not when a class is added as a
         // subcommand: applied here in the same order, so the usage lists the options in the same order.
-        for (CommandLine sub : new java.util.HashSet<>(cl.getSubcommands().values())) {
-            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
-            if (spec.modelTransformer() != null && spec.modelTransformer().transform(spec) != spec) return commandLine();
-        }
+        CommandLine.Model.CommandSpec spec = cl.getSubcommands().get(args[0]).getCommandSpec();
+        if (spec.modelTransformer() != null && spec.modelTransformer().transform(spec) != spec) return commandLine();
         return configured(cl);
     }
 

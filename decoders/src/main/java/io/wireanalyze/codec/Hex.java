@@ -30,6 +30,9 @@ public final class Hex {
     }
 
     private static String padded(String digits) {
-        return digits.length() >= 8 ? "0x" + digits : "0x" + "00000000".substring(digits.length()) + digits;
+        // a builder rather than +, which C1's code runs through the JDK's method handles
+        StringBuilder b = new StringBuilder(Math.max(10, 2 + digits.length())).append("0x");
+        for (int i = digits.length(); i < 8; i++) b.append('0');
+        return b.append(digits).toString();
     }
 }
