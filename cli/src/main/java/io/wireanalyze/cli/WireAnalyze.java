@@ -36,10 +36,27 @@ public final class WireAnalyze extends RootCommand {
         int code;
         try {
             code = commandLine(args).setOut(StandardOutput.WRITER).execute(args);
-        } catch (OutOfMemoryError e) {
+        } catch (Error e) {
+            if (!ranOutOfHeap(e)) throw e;
             code = outOfMemory(new PrintWriter(System.err, true), Runtime.getRuntime().maxMemory());
         }
         System.exit(code);
+    }
+
+    /**
+     * Whether an error says the heap ran out: an {@link OutOfMemoryError} (or one as its cause), or a class that could
+     * not be initialized because its initializer ran out. With workers the second is what may come first: one thread's
+     * class initializer runs out, and another thread's next use of the class fails with a {@link NoClassDefFoundError},
+     * whose cause records the first error as text only ({@code Exception java.lang.OutOfMemoryError: ... [in thread
+     * ...]}).
+     */
+    static boolean ranOutOfHeap(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof OutOfMemoryError) return true;
+            if (c instanceof ExceptionInInitializerError && c.getMessage() != null
+                    && c.getMessage().startsWith("Exception " + OutOfMemoryError.class.getName())) return true;
+        }
+        return false;
     }
 
     /**

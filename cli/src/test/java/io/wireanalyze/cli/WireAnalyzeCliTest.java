@@ -82,6 +82,33 @@ class WireAnalyzeCliTest {
         return new Cli(r.exitCode(), r.out(), r.err().replaceAll("(?m)^\\s+(at |\\.\\.\\. \\d+ more).*\\R", ""));
     }
 
+    /** A class whose initializer asks for an array past the VM's limit: an OutOfMemoryError, allocating nothing. */
+    private static final class HeapHog {
+        static final long[] ALL = new long[Integer.MAX_VALUE];
+    }
+
+    private static int useHeapHog() {
+        return HeapHog.ALL.length;
+    }
+
+    /**
+     * main says the heap ran out, in one line, for an OutOfMemoryError and also for a class whose initializer ran out:
+     * with workers another thread may use that class first after, and fail with a NoClassDefFoundError that records the
+     * first error only as text (OutOfMemoryIT met it once, a stack trace instead of the line).
+     */
+    @Test
+    void aClassWhoseInitializerRanOutIsTheHeapRunningOut() {
+        OutOfMemoryError first = assertThrows(OutOfMemoryError.class, WireAnalyzeCliTest::useHeapHog);
+        NoClassDefFoundError later = assertThrows(NoClassDefFoundError.class, WireAnalyzeCliTest::useHeapHog);
+        assertTrue(WireAnalyze.ranOutOfHeap(first));
+        assertTrue(WireAnalyze.ranOutOfHeap(later), later + ", caused by " + later.getCause());
+        assertTrue(WireAnalyze.ranOutOfHeap(new IllegalStateException("a worker failed", first)));
+        assertFalse(WireAnalyze.ranOutOfHeap(new NoClassDefFoundError("io/wireanalyze/Missing")));
+        assertFalse(WireAnalyze.ranOutOfHeap(new NoClassDefFoundError("Could not initialize class X")
+                .initCause(new ExceptionInInitializerError("Exception java.lang.IllegalStateException: bad table [in thread \"main\"]"))));
+        assertFalse(WireAnalyze.ranOutOfHeap(new StackOverflowError()));
+    }
+
     @Test
     void aMissingFileIsOneLineAndExitOne() {
         Cli r = Cli.run("analyze", "no-such.pcap");
