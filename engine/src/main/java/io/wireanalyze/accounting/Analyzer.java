@@ -130,6 +130,16 @@ public final class Analyzer {
      * 65,536, fewer in a small heap (one per 16 KiB of the maximum heap, at least 1,024: 16,384 at -Xmx256m).
      */
     public static final int RECORDS_IN_MEMORY = (int) Math.max(1024, Math.min(65_536, Runtime.getRuntime().maxMemory() / (16 << 10)));
+    /**
+     * A connection's log of packets is offered to its ledger each time it has grown by this many rows: those whose place
+     * is final are accounted then and leave it ({@link Ledger#flush}), so that a long connection holds its messages and
+     * its latest packets, not all of them. Most connections end before (a few dozen packets) and are accounted whole.
+     */
+    static final int FLUSH_ROWS = 4096;
+    /** This analysis' {@link #FLUSH_ROWS} (a test makes every connection flush at every row). */
+    private int flushRows = FLUSH_ROWS;
+    /** The most rows one connection's log held (after its flush), for tests of what a long connection holds. */
+    private int mostRowsHeld;
 
     public Analyzer(AnalysisOptions options) {
         this(options, RECORDS_IN_MEMORY);
@@ -276,9 +286,22 @@ public final class Analyzer {
     public static AnalysisResult analyze(Capture capture, AnalysisOptions options, Consumer<Frame> observer,
                                          int recordsInMemory) throws IOException {
         if (options.workers() > 0) return SplitAnalysis.onWorkers(capture, options, observer, recordsInMemory);
+        return analyze(capture, options, observer, recordsInMemory, FLUSH_ROWS);
+    }
+
+    /**
+     * A test hook: the analysis on one thread with each connection's log offered to its ledger every {@code flushRows}
+     * rows ({@link #FLUSH_ROWS}); 1 accounts every packet as soon as its place is final.
+     */
+    static AnalysisResult analyzeFlushingEvery(Capture capture, AnalysisOptions options, int flushRows) throws IOException {
+        return analyze(capture, options, f -> { }, RECORDS_IN_MEMORY, flushRows);
+    }
+
+    private static AnalysisResult analyze(Capture capture, AnalysisOptions options, Consumer<Frame> observer,
+                                          int recordsInMemory, int flushRows) throws IOException {
         Settlement facts = Settlement.NONE;
         for (int round = 1; ; round++) {
-            Analyzer analyzer = new Analyzer(options, recordsInMemory, facts);
+            Analyzer analyzer = new Analyzer(options, recordsInMemory, facts).flushingEvery(flushRows);
             try (FrameSource source = capture.open()) {
                 Frame f;
                 while ((f = source.next()) != null) {
@@ -293,6 +316,25 @@ public final class Analyzer {
                 analyzer.close();
             }
         }
+    }
+
+    /** A test hook: each connection's log offered to its ledger every {@code rows} rows ({@link #FLUSH_ROWS}); before any frame. */
+    Analyzer flushingEvery(int rows) {
+        if (rows < 1) throw new IllegalArgumentException("flushing every " + rows + " rows");
+        flushRows = rows;
+        return this;
+    }
+
+    /** The most rows one connection's log held after its flushes, so far. */
+    int mostRowsHeld() {
+        return mostRowsHeld;
+    }
+
+    /** Packets accounted as their connections went ({@link Ledger#flush}), so far. */
+    long rowsFlushed() {
+        long n = 0;
+        for (Lane lane : lanes.lanes()) n += lane.flushed;
+        return n;
     }
 
     /**
@@ -345,6 +387,7 @@ public final class Analyzer {
             c.decoder = new ConnectionDecoder(decodings, scope, c.sawSyn, c.facts, buffers);
             c.captureStartNanos = part ? captureStartNanos : tracker.firstNanos();
             c.listeners = new StreamListener[]{listener(c, true), listener(c, false)};
+            c.flushAt = flushRows;
             live.put(key, c);
         }
         Connection conn = c;
@@ -365,6 +408,8 @@ public final class Analyzer {
         long now = s.frame().timestampNanos();
         conn.log.add(s.frame().number(), now, tcpIndex, elapsed, fromInitiator, s.flags(), s.frame().originalLength(),
                 s.payloadLength(), placed, s.hasAck() ? s.ack() : -1, stream.retransmission());
+        if (conn.log.size() >= conn.flushAt) lanes.flush(conn, flushRows);
+        mostRowsHeld = Math.max(mostRowsHeld, conn.log.size());
         conn.lastNanos = Math.max(conn.lastNanos, now);
         conn.lastIndex = tcpIndex;
         for (int i = 0; i < 2; i++) conn.streams[i].expire(now, conn.listeners[i]);
@@ -509,7 +554,7 @@ public final class Analyzer {
         long arriving = 0;
         for (Connection c : pending) {
             open.accept(c);
-            Ledger ledger = new Ledger(options, c, c.captureStartNanos).provisional();
+            Ledger ledger = Ledger.provisional(options, c, c.captureStartNanos);
             ledger.account(totals, sink);
             arriving += ledger.arriving;
         }

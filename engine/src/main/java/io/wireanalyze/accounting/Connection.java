@@ -32,8 +32,12 @@ final class Connection {
     final boolean[] closed = new boolean[2];
     final boolean[] ended = new boolean[2];
     boolean reset;
-    /** Its packets, until it is accounted. */
+    /** Its packets not accounted yet: all of them until it ends, unless it was accounted as it went ({@link Ledger#flush}). */
     PacketLog log;
+    /** What the rows accounted as it went left ({@link Ledger#flush}): null until then. */
+    Ledger.Carried carried;
+    /** The log's size at which its first rows are offered to the ledger next ({@link Lane#flush}). */
+    int flushAt = Analyzer.FLUSH_ROWS;
     /** Where its log goes back to when it is accounted. */
     final PacketLog.Recycler logs;
     /** The analysis' queue it waits in to be accounted (open, closing, closed), or null. */
@@ -72,6 +76,13 @@ final class Connection {
     final List<Message> messages = new ArrayList<>();
     private long[] stamps = new long[8];
     final List<List<Message>> byDirection = List.of(new ArrayList<>(), new ArrayList<>());
+    /** Per direction (C2S, S2C), the index in {@link #messages} of each message of {@link #byDirection}. */
+    private final int[][] indexOf = {new int[8], new int[8]};
+    /**
+     * Whether each direction's messages came in stream order, their offsets and ends never falling (as nearly always):
+     * the ledger may account rows that lie before the last one as it goes ({@link Ledger#flush}).
+     */
+    private boolean inStreamOrder = true;
     private StreamReassembler.Summary[] ends;
     private ProtocolName protocol;
     private boolean initiatorIsClient;
@@ -120,8 +131,36 @@ final class Connection {
     void add(Message m) {
         if (messages.size() == stamps.length) stamps = java.util.Arrays.copyOf(stamps, stamps.length * 2);
         stamps[messages.size()] = facts.now;
+        int d = m.direction().ordinal();
+        List<Message> same = byDirection.get(d);
+        if (!same.isEmpty()) {
+            Message last = same.get(same.size() - 1);
+            if (m.offset() < last.offset() || m.end() < last.end()) inStreamOrder = false;
+        }
+        if (same.size() == indexOf[d].length) indexOf[d] = java.util.Arrays.copyOf(indexOf[d], 2 * same.size());
+        indexOf[d][same.size()] = messages.size();
         messages.add(m);
-        byDirection.get(m.direction().ordinal()).add(m);
+        same.add(m);
+    }
+
+    /** The index in {@link #messages} of message {@code j} of direction {@code d} ({@link #byDirection}). */
+    int indexOf(Direction d, int j) {
+        return indexOf[d.ordinal()][j];
+    }
+
+    /** See {@link #inStreamOrder}. */
+    boolean inStreamOrder() {
+        return inStreamOrder;
+    }
+
+    /** Its packets so far: those accounted as it went and those in its log. */
+    long packets() {
+        return (carried == null ? 0 : carried.rows) + (log == null ? 0 : log.size());
+    }
+
+    /** The reassembler of direction {@code d} while the connection is open (before {@link #closeStreams}). */
+    StreamReassembler stream(Direction d) {
+        return streams[(d == Direction.C2S) == isInitiatorClient() ? 0 : 1];
     }
 
     /** Its streams are flushed and get nothing more: keeps their final state, drops the rest. */

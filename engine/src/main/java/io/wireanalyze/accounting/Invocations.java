@@ -92,6 +92,8 @@ final class Invocations {
     private static final class Sums implements Details.CountSink {
         long packets, dataPackets, wire, bytes, dataBytes;
         long firstNanos = Long.MAX_VALUE, lastNanos = Long.MIN_VALUE, lastFrame = Long.MIN_VALUE;
+        /** The capture time of {@link #lastFrame}. */
+        long lastFrameNanos;
         int messages;
         /** Per count: its bytes, and how many of the messages declared it; null until one declares one (JRMP and GIOP never do). */
         Map<ByteCount, long[]> counts;
@@ -106,7 +108,10 @@ final class Invocations {
             dataBytes += m.dataLength();
             firstNanos = Math.min(firstNanos, pl.firstNanos(at));
             lastNanos = Math.max(lastNanos, pl.lastNanos(at));
-            lastFrame = Math.max(lastFrame, pl.lastFrame(at));
+            if (pl.lastFrame(at) > lastFrame) {
+                lastFrame = pl.lastFrame(at);
+                lastFrameNanos = pl.lastFrameNanos(at);
+            }
         }
 
         @Override
@@ -149,15 +154,14 @@ final class Invocations {
             long packets = request.packets + replies.packets, dataPackets = request.dataPackets + replies.dataPackets;
             long replyFrame = replies.lastFrame;
             Long reply = e.reply == null || replyFrame == Long.MIN_VALUE ? null : replyFrame;
-            Double latency = reply == null ? null : (c.log.nanosOf(reply) - c.log.nanosOf(requestFrame)) / 1e6;
+            Double latency = reply == null ? null : (replies.lastFrameNanos - placed.firstFrameNanos(e.requestAt)) / 1e6;
             String exception = e.reply == null ? null : e.reply.info().details().exception();
             Boolean warmup = lastMarker >= 0 ? i < lastMarker : null;
             var record = new AnalysisResult.InvocationRecord(c.id, e.request.info().method(), requestFrame, reply, latency,
                     packets, dataPackets, packets - dataPackets, request.bytes, replies.bytes,
                     warmup != null && warmup, i == lastMarker, exception, e.fragmentCount,
                     null, null, null, null, null, e.request.info().operation(), counts(request, replies));
-            int at = c.log.indexOf(requestFrame);
-            totals.call(requestFrame, c.log.tcpIndex(at), c.log.nanos(at));
+            totals.call(requestFrame, placed.firstFrameIndex(e.requestAt), placed.firstFrameNanos(e.requestAt));
             // Legs nest in time, whatever order the capture holds their frames in.
             out.add(new PendingInvocation(record, (long) c.id << 32 | i, warmup, requestNanos,
                     call(e.request, request.dataBytes), request.firstNanos, replies.firstNanos,

@@ -36,6 +36,8 @@ final class Lane {
     }
 
     final Totals totals = new Totals();
+    /** Packets its connections accounted as they went ({@link #flush}). */
+    long flushed;
     /** Connections held for the capture's end, in the order they ended. */
     final List<Connection> held = new ArrayList<>();
     final Set<Server> knownServers = new HashSet<>();
@@ -105,5 +107,16 @@ final class Lane {
         new Ledger(options, c, c.captureStartNanos).account(totals, sink);
         c.logs.give(c.log);   // the ledger is done with it
         c.log = null;
+        c.carried = null;
+    }
+
+    /**
+     * A connection still open has {@link Connection#flushAt} rows in its log: those whose place is final already are
+     * accounted now and leave it ({@link Ledger#flush}), when its decoder has pinned a protocol (or none) and its
+     * messages came in stream order. Then it is asked again after {@code every} more rows.
+     */
+    void flush(Connection c, int every) {
+        if (c.decoder.protocol() != null && c.inStreamOrder()) flushed += new Ledger(options, c, c.captureStartNanos).flush(totals, sink);
+        c.flushAt = c.log.size() + every;
     }
 }

@@ -26,6 +26,9 @@ interface Lanes {
 
     void conclude(long place, Connection c);
 
+    /** See {@link Lane#flush}: the connection's first rows accounted now if their place is final. */
+    void flush(Connection c, int every);
+
     /** Returns once every call made so far has been done. */
     void drain();
 
@@ -72,6 +75,11 @@ interface Lanes {
         @Override
         public void conclude(long place, Connection c) {
             lanes[c.lane].conclude(place, c);
+        }
+
+        @Override
+        public void flush(Connection c, int every) {
+            lanes[c.lane].flush(c, every);
         }
 
         @Override
@@ -135,6 +143,12 @@ interface Lanes {
         @Override
         public void conclude(long place, Connection c) {
             add(c, () -> lanes[0].conclude(place, c));
+        }
+
+        /** Nothing is decoded before the end here, so no row is known to be final: each connection is accounted whole. */
+        @Override
+        public void flush(Connection c, int every) {
+            c.flushAt = c.log.size() + every;
         }
 
         @Override

@@ -6,29 +6,52 @@ import io.wireanalyze.protocol.Message;
 import io.wireanalyze.tcp.Direction;
 import io.wireanalyze.tcp.StreamReassembler;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Accounts one connection's TCP packets, each to exactly one phase, once the connection is done. A packet with
- * payload belongs to the message that holds most of its bytes; a pure ACK to the message whose bytes it
- * acknowledges; SYNs to tcp-setup, FIN and RST (and the ACKs answering a FIN) to tcp-teardown; anything no message
- * explains to unparsed. Everything it reads is the connection's own, so connections can be accounted in any order.
+ * Accounts one connection's TCP packets, each to exactly one phase. A packet with payload belongs to the message that
+ * holds most of its bytes; a pure ACK to the message whose bytes it acknowledges; SYNs to tcp-setup, FIN and RST (and
+ * the ACKs answering a FIN) to tcp-teardown; anything no message explains to unparsed. Everything it reads is the
+ * connection's own, so connections can be accounted in any order.
+ * <p>
+ * Most connections are accounted whole once done ({@link #account}). A long one is accounted as it goes as well
+ * ({@link #flush}): its first packets whose place can no longer change (the messages they carry or acknowledge decoded,
+ * with a message after them in each direction they look at) go into the totals at once and leave its log, and what
+ * the connection's record and its messages need of them stays in a {@link Carried}. So a connection of millions of
+ * packets holds its messages, not its packets; and the accounting is the same, packet for packet, as if it had been
+ * done at its end.
  */
 final class Ledger {
 
     /**
      * What accounting learns about each of a connection's messages from its packets, by the message's index in
-     * {@link Connection#messages}: eight longs a message in one array, not an object and a map entry each.
+     * {@link Connection#messages}: eleven longs a message in one array, not an object and a map entry each. It grows
+     * with the messages of a connection accounted as it goes.
      */
     static final class Placed {
         private static final int FIRST_FRAME = 0, LAST_FRAME = 1, PACKETS = 2, DATA_PACKETS = 3, WIRE_BYTES = 4,
-                FIRST_ACK = 5, FIRST_NANOS = 6, LAST_NANOS = 7, WIDTH = 8;
-        private final long[] v;
+                FIRST_ACK = 5, FIRST_NANOS = 6, LAST_NANOS = 7, FIRST_FRAME_NANOS = 8, FIRST_FRAME_INDEX = 9,
+                LAST_FRAME_NANOS = 10, WIDTH = 11;
+        private long[] v = new long[0];
 
         Placed(int messages) {
-            v = new long[messages * WIDTH];
-            for (int at = 0; at < v.length; at += WIDTH) {
+            fit(messages);
+        }
+
+        private Placed(long[] v) {
+            this.v = v;
+        }
+
+        Placed copy() {
+            return new Placed(v.clone());
+        }
+
+        /** Room for {@code messages} messages (those past the ones it had, not placed yet). */
+        void fit(int messages) {
+            int had = v.length;
+            if (messages * WIDTH <= had) return;
+            v = java.util.Arrays.copyOf(v, Math.max(messages, 2 * (had / WIDTH)) * WIDTH);
+            for (int at = had; at < v.length; at += WIDTH) {
                 v[at + FIRST_FRAME] = Long.MAX_VALUE;
                 v[at + LAST_FRAME] = Long.MIN_VALUE;
                 v[at + FIRST_ACK] = -1;
@@ -37,14 +60,22 @@ final class Ledger {
             }
         }
 
-        /** A packet carrying some of message {@code m}'s bytes: {@code ack} is its acknowledgement number (raw). */
-        void bytes(int m, long frame, long ack, long nanos) {
+        /**
+         * A packet carrying some of message {@code m}'s bytes: {@code ack} is its acknowledgement number (raw), {@code nanos}
+         * its time and {@code tcpIndex} its place among the capture's TCP packets. A connection's frames ascend.
+         */
+        void bytes(int m, long frame, long ack, long nanos, long tcpIndex) {
             int at = m * WIDTH;
             if (frame < v[at + FIRST_FRAME]) {
                 v[at + FIRST_FRAME] = frame;
                 v[at + FIRST_ACK] = ack;
+                v[at + FIRST_FRAME_NANOS] = nanos;
+                v[at + FIRST_FRAME_INDEX] = tcpIndex;
             }
-            v[at + LAST_FRAME] = Math.max(v[at + LAST_FRAME], frame);
+            if (frame > v[at + LAST_FRAME]) {
+                v[at + LAST_FRAME] = frame;
+                v[at + LAST_FRAME_NANOS] = nanos;
+            }
             v[at + FIRST_NANOS] = Math.min(v[at + FIRST_NANOS], nanos);
             v[at + LAST_NANOS] = Math.max(v[at + LAST_NANOS], nanos);
         }
@@ -95,6 +126,44 @@ final class Ledger {
         long lastNanos(int m) {
             return v[m * WIDTH + LAST_NANOS];
         }
+
+        /** The capture time of its first frame ({@link #firstFrame}), and that frame's place among the TCP packets. */
+        long firstFrameNanos(int m) {
+            return v[m * WIDTH + FIRST_FRAME_NANOS];
+        }
+
+        long firstFrameIndex(int m) {
+            return v[m * WIDTH + FIRST_FRAME_INDEX];
+        }
+
+        /** The capture time of its last frame ({@link #lastFrame}). */
+        long lastFrameNanos(int m) {
+            return v[m * WIDTH + LAST_FRAME_NANOS];
+        }
+    }
+
+    /**
+     * What a connection's rows accounted as it went left for the rest of its accounting: its messages' placing, whether
+     * any of those rows had payload, and their sums for the connection's record.
+     */
+    static final class Carried {
+        Placed placed = new Placed(0);
+        boolean payloadSeen;
+        long rows, wire, payload, c2s, s2c, first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+
+        Carried copy() {
+            Carried c = new Carried();
+            c.placed = placed.copy();
+            c.payloadSeen = payloadSeen;
+            c.rows = rows;
+            c.wire = wire;
+            c.payload = payload;
+            c.c2s = c2s;
+            c.s2c = s2c;
+            c.first = first;
+            c.last = last;
+            return c;
+        }
     }
 
     /** Where a connection's accounting goes. */
@@ -113,9 +182,9 @@ final class Ledger {
     private final Connection c;
     private final PacketLog log;
     private final long startNanos;
+    /** What the rows accounted before left, and where these rows' go: the connection's own, or a copy (provisional). */
+    private final Carried carried;
     private final Placed placed;
-    /** Per direction (C2S, S2C), the index in {@link Connection#messages} of each message of {@link Connection#byDirection}. */
-    private final int[][] indexOf = new int[2][];
     /**
      * For a running view's accounting of a connection still open ({@link #provisional}): per direction (C2S, S2C), the
      * stream offset past its last decoded message, from which payload is a message still arriving; else null.
@@ -126,17 +195,23 @@ final class Ledger {
 
     /** @param startNanos the capture's first frame's time, what report times count from */
     Ledger(AnalysisOptions options, Connection connection, long startNanos) {
+        this(options, connection, startNanos, false);
+    }
+
+    private Ledger(AnalysisOptions options, Connection connection, long startNanos, boolean provisional) {
         this.options = options;
         this.c = connection;
         this.log = connection.log;
         this.startNanos = startNanos;
-        this.placed = new Placed(connection.messages.size());
-        int[] next = new int[2];
-        for (Direction d : Direction.values()) indexOf[d.ordinal()] = new int[c.byDirection.get(d.ordinal()).size()];
-        for (int i = 0; i < c.messages.size(); i++) {
-            int d = c.messages.get(i).direction().ordinal();
-            indexOf[d][next[d]++] = i;
+        if (connection.carried == null) {
+            Carried fresh = new Carried();
+            if (!provisional) connection.carried = fresh;
+            this.carried = fresh;
+        } else {
+            this.carried = provisional ? connection.carried.copy() : connection.carried;
         }
+        this.placed = carried.placed;
+        placed.fit(connection.messages.size());
     }
 
     /**
@@ -145,15 +220,16 @@ final class Ledger {
      * in {@link #arriving} and in no phase. A connection no decoder claimed ({@link io.wireanalyze.protocol.ProtocolName#UNKNOWN}) has no message
      * to wait for: its payload is unparsed at once, as the final report has it. The connection is left as it was.
      */
-    Ledger provisional() {
+    static Ledger provisional(AnalysisOptions options, Connection c, long startNanos) {
+        Ledger l = new Ledger(options, c, startNanos, true);
         if (c.decoder != null && c.decoder.protocol() != null && c.decoder.protocol() != io.wireanalyze.protocol.ProtocolName.UNKNOWN) {
-            arrivingFrom = new long[2];
+            l.arrivingFrom = new long[2];
             for (Direction d : Direction.values()) {
                 List<Message> list = c.byDirection.get(d.ordinal());
-                arrivingFrom[d.ordinal()] = list.isEmpty() ? 0 : list.get(list.size() - 1).end();
+                l.arrivingFrom[d.ordinal()] = list.isEmpty() ? 0 : list.get(list.size() - 1).end();
             }
         }
-        return this;
+        return l;
     }
 
     /** Accounts the connection's packets into {@code totals} and its records into {@code sink}. */
@@ -161,10 +237,95 @@ final class Ledger {
         int n = log.size();
         Phase[] phase = new Phase[n];
         int[] owner = new int[n];   // the index of the message each packet is accounted to, or -1
-        Arrays.fill(owner, -1);
         boolean[] data = new boolean[n];
-        boolean payloadSeen = false;
+        rows(n, phase, owner, data, totals);
+        AnalysisResult.ConnectionStats stats = connectionStats();
+        sink.connection(stats);
+        messageRecords(sink);
+        for (PendingInvocation p : new Invocations(options.markerMethod(), placed).build(c, stats, totals)) sink.invocation(p);
+        if (options.keepPackets()) rows(n, phase, owner, data, sink);
+    }
 
+    /**
+     * Accounts the connection's first rows whose place is final now (see {@link #settled}) into {@code totals} (their
+     * packet rows into {@code sink}), and drops them from its log; the rest waits. The connection is open: its decoder
+     * has pinned a protocol (or none) and its messages came in stream order ({@link Connection#inStreamOrder}).
+     *
+     * @return the rows accounted
+     */
+    int flush(Totals totals, Sink sink) {
+        int n = log.size(), k = 0;
+        boolean unknown = c.decoder.protocol() == io.wireanalyze.protocol.ProtocolName.UNKNOWN;
+        while (k < n && settled(k, unknown)) k++;
+        if (k == 0) return 0;
+        Phase[] phase = new Phase[k];
+        int[] owner = new int[k];
+        boolean[] data = new boolean[k];
+        rows(k, phase, owner, data, totals);
+        if (options.keepPackets()) rows(k, phase, owner, data, sink);
+        for (int i = 0; i < k; i++) {
+            carried.rows++;
+            carried.wire += log.wireLength(i);
+            carried.payload += log.payloadLength(i);
+            if (c.direction(log.fromInitiator(i)) == Direction.C2S) carried.c2s += log.payloadLength(i); else carried.s2c += log.payloadLength(i);
+            carried.first = Math.min(carried.first, log.nanos(i));
+            carried.last = Math.max(carried.last, log.nanos(i));
+        }
+        log.dropFirst(k);
+        return k;
+    }
+
+    /**
+     * Whether row {@code i} of an open connection is placed now as it would be at the connection's end. Messages of a
+     * direction come in stream order: once a direction has a message that starts at or past a stream offset, every
+     * message that holds or ends before that offset is known. So a row is settled when the bytes it carries lie before
+     * the start of its direction's last message, and a pure ACK when what it acknowledges lies before the start of the
+     * other direction's last message and what its sender had sent before the start of its own's (the two places
+     * {@link #fallbackOwner} looks). A connection no protocol claimed has no messages: only its ACKs wait, for the
+     * FIN they may answer. An ACK answers a FIN not seen yet only if it acknowledges past every byte the other side has
+     * sent; a FIN is never before a byte its side sent (a damaged capture's FIN with an earlier sequence number than
+     * bytes already acknowledged would make those ACKs teardown at the end, not here).
+     */
+    private boolean settled(int i, boolean unknown) {
+        Direction dir = c.direction(log.fromInitiator(i));
+        int payload = log.payloadLength(i);
+        if (payload > 0) {
+            if (unknown) return true;
+            Message last = last(dir);
+            return last != null && log.streamOffset(i) + payload <= last.offset();
+        }
+        if ((log.flags(i) & (TcpSegment.SYN | TcpSegment.FIN | TcpSegment.RST)) != 0) return true;
+        long raw = log.rawAck(i);
+        long acked = Long.MIN_VALUE;
+        if (raw >= 0) {
+            StreamReassembler rev = c.stream(dir.reverse());
+            acked = rev.offsetOf(raw);
+            if (acked == Long.MIN_VALUE) return false;   // the other side's first byte is still to come
+            if (rev.finOffset() < 0 && acked > rev.nextOffset()) return false;   // may answer a FIN to come
+        }
+        if (unknown) return true;
+        if (acked > 0) {
+            Message peer = last(dir.reverse());
+            if (peer == null || acked >= peer.offset()) return false;
+        }
+        long sent = log.streamOffset(i);
+        if (sent > 0) {
+            Message own = last(dir);
+            return own != null && sent <= own.offset();
+        }
+        return true;
+    }
+
+    /** The last message of direction {@code d} so far, or null. */
+    private Message last(Direction d) {
+        List<Message> list = c.byDirection.get(d.ordinal());
+        return list.isEmpty() ? null : list.get(list.size() - 1);
+    }
+
+    /** Places the log's first {@code n} rows: each one's phase and message (or -1), into the totals and the messages' placing. */
+    private void rows(int n, Phase[] phase, int[] owner, boolean[] data, Totals totals) {
+        java.util.Arrays.fill(owner, -1);
+        boolean payloadSeen = carried.payloadSeen;
         for (int i = 0; i < n; i++) {
             Direction dir = c.direction(log.fromInitiator(i));
             int m = -1;
@@ -204,11 +365,7 @@ final class Ledger {
             if (m >= 0) placed.packet(m, log.wireLength(i), data[i]);
             totals.packet(phase[i], log.wireLength(i), log.payloadLength(i), log.retransmission(i), log.elapsed(i), log.nanos(i));
         }
-        AnalysisResult.ConnectionStats stats = connectionStats();
-        sink.connection(stats);
-        messageRecords(sink);
-        for (PendingInvocation p : new Invocations(options.markerMethod(), placed).build(c, stats, totals)) sink.invocation(p);
-        if (options.keepPackets()) rows(phase, owner, data, sink);
+        carried.payloadSeen = payloadSeen;
     }
 
     /** The phase of the message of index {@code m}; unparsed for none (-1). */
@@ -222,18 +379,18 @@ final class Ledger {
      */
     private int byPayload(Direction dir, int i, boolean[] data) {
         List<Message> list = c.byDirection.get(dir.ordinal());
-        int[] index = indexOf[dir.ordinal()];
         long lo = log.streamOffset(i), hi = lo + log.payloadLength(i);
-        long frame = log.frame(i), nanos = log.nanos(i), ack = log.rawAck(i);
+        long frame = log.frame(i), nanos = log.nanos(i), ack = log.rawAck(i), index = log.tcpIndex(i);
         int best = -1;
         long bestOverlap = 0;
         for (int j = firstEndingAfter(list, lo); j < list.size() && list.get(j).offset() < hi; j++) {
             Message m = list.get(j);
             long overlap = Math.min(hi, m.end()) - Math.max(lo, m.offset());
             if (overlap <= 0) continue;
-            placed.bytes(index[j], frame, ack, nanos);
+            int at = c.indexOf(dir, j);
+            placed.bytes(at, frame, ack, nanos, index);
             if (overlap > bestOverlap) {
-                best = index[j];
+                best = at;
                 bestOverlap = overlap;
             }
             if (m.phase() == Phase.INVOCATION && m.dataLength() > 0
@@ -253,14 +410,14 @@ final class Ledger {
         if (acked <= 0) return -1;
         Direction peer = dir.reverse();
         int j = firstEndingAfter(c.byDirection.get(peer.ordinal()), acked);
-        return j > 0 ? indexOf[peer.ordinal()][j - 1] : -1;
+        return j > 0 ? c.indexOf(peer, j - 1) : -1;
     }
 
     /** The index of the message of direction {@code dir} holding the stream's byte at {@code offset}, or -1. */
     private int containing(Direction dir, long offset) {
         List<Message> list = c.byDirection.get(dir.ordinal());
         int j = firstEndingAfter(list, offset);
-        if (j < list.size() && list.get(j).offset() <= offset) return indexOf[dir.ordinal()][j];
+        if (j < list.size() && list.get(j).offset() <= offset) return c.indexOf(dir, j);
         return -1;
     }
 
@@ -281,12 +438,14 @@ final class Ledger {
             if (!options.keepMessage().test(m)) continue;   // left out of the result: the others keep their place
             boolean seen = placed.seen(i);
             sink.message((long) c.id << 32 | i, new MessageRecord(seen ? placed.firstFrame(i) : null, seen ? placed.lastFrame(i) : null,
-                    seen ? (log.nanosOf(placed.firstFrame(i)) - startNanos) / 1e6 : null, c.id, m, placed.packets(i)), c.stamp(i));
+                    seen ? (placed.firstFrameNanos(i) - startNanos) / 1e6 : null, c.id, m, placed.packets(i)), c.stamp(i));
         }
     }
 
+    /** The connection's record: its rows accounted as it went ({@link Carried}) and those in its log. */
     private AnalysisResult.ConnectionStats connectionStats() {
-        long packets = 0, wire = 0, payload = 0, c2s = 0, s2c = 0, first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        long packets = carried.rows, wire = carried.wire, payload = carried.payload, c2s = carried.c2s, s2c = carried.s2c;
+        long first = carried.first, last = carried.last;
         for (int i = 0; i < log.size(); i++) {
             packets++;
             wire += log.wireLength(i);
@@ -300,8 +459,8 @@ final class Ledger {
                 c.sawSyn, c.gapBytes(), c.messages.size(), c.conflictingBytes());
     }
 
-    private void rows(Phase[] phase, int[] owner, boolean[] data, Sink sink) {
-        for (int i = 0; i < log.size(); i++) {
+    private void rows(int n, Phase[] phase, int[] owner, boolean[] data, Sink sink) {
+        for (int i = 0; i < n; i++) {
             Message m = owner[i] < 0 ? null : c.messages.get(owner[i]);
             String label = m == null ? "" : m.info().method() == null ? m.type().label() : m.type().label() + " " + m.info().method();
             sink.packet(new AnalysisResult.PacketRow(log.frame(i), (log.nanos(i) - startNanos) / 1e6, c.id,

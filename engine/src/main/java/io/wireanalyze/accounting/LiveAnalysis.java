@@ -148,7 +148,7 @@ public final class LiveAnalysis {
         Totals totals = new Totals();
         List<OpenConnection> open = new ArrayList<>();
         long arriving = analyzer.soFar(totals, now, c -> open.add(new OpenConnection(c.id, c.client().toString(),
-                c.server().toString(), c.protocol().label(), c.log.size(), c.finished() || c.held)));
+                c.server().toString(), c.protocol().label(), c.packets(), c.finished() || c.held)));
         Tracker t = analyzer.tracker();
         long start = t.firstNanos();
         double durationMs = t.frames() == 0 ? 0 : Math.max(0, t.lastNanos() - start) / 1e6;

@@ -10,7 +10,9 @@ import java.util.Arrays;
  * <p>
  * The rows are held in chunks of {@link #CHUNK_ROWS}: the first grows from 8 rows by doubling, as most connections have
  * a few dozen packets, and the chunks after it are made whole. A long connection's log is never copied to grow (the
- * copies of one array grown by doubling were 2.8% of a profile's samples and 1.5% of its allocation).
+ * copies of one array grown by doubling were 2.8% of a profile's samples and 1.5% of its allocation). Its first rows go
+ * once accounted ({@link #dropFirst}, {@link Ledger#flush}): the log holds the rows not accounted yet, and a chunk goes
+ * when its last row does.
  */
 final class PacketLog {
 
@@ -27,12 +29,14 @@ final class PacketLog {
      * time the capture time since the capture's previous TCP packet (never negative).
      */
     private long[][] chunks = {new long[FIRST_ROWS * ROW]};
+    /** Where row 0 is in the chunks: rows before it were accounted and dropped ({@link #dropFirst}). */
+    private int start;
     private int size;
 
     void add(long frameNumber, long timestampNanos, long tcpIndex, long elapsedNanos, boolean fromInitiator, int flags,
              int wireLength, int payloadLength, long streamOffset, long rawAck, boolean retransmission) {
-        int c = size >>> CHUNK_SHIFT;
-        int r = (size & (CHUNK_ROWS - 1)) * ROW;
+        int c = (start + size) >>> CHUNK_SHIFT;
+        int r = ((start + size) & (CHUNK_ROWS - 1)) * ROW;
         long[] rows = c < chunks.length ? chunks[c] : null;
         if (rows == null || r == rows.length) rows = grow(c);
         rows[r + FRAME] = frameNumber;
@@ -47,11 +51,26 @@ final class PacketLog {
         size++;
     }
 
-    /** Room for the next row, in chunk {@code c}: the first chunk doubled, or a whole chunk after the last. */
+    /**
+     * Room for the next row, in chunk {@code c}: the first chunk doubled (the only one made smaller than whole), or a
+     * whole chunk after the last.
+     */
     private long[] grow(int c) {
-        if (c == 0) return chunks[0] = Arrays.copyOf(chunks[0], Math.min(chunks[0].length * 2, CHUNK_ROWS * ROW));
-        if (c == chunks.length) chunks = Arrays.copyOf(chunks, chunks.length * 2);
+        if (c < chunks.length && chunks[c] != null) return chunks[c] = Arrays.copyOf(chunks[c], Math.min(chunks[c].length * 2, CHUNK_ROWS * ROW));
+        if (c >= chunks.length) chunks = Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
         return chunks[c] = new long[CHUNK_ROWS * ROW];
+    }
+
+    /** Drops the first {@code n} rows (accounted): row {@code n} becomes row 0, and the chunks before it go. */
+    void dropFirst(int n) {
+        if (n < 0 || n > size) throw new IllegalArgumentException("dropping " + n + " of " + size + " rows");
+        start += n;
+        size -= n;
+        int gone = start >>> CHUNK_SHIFT;
+        if (gone > 0) {
+            chunks = Arrays.copyOfRange(chunks, gone, chunks.length);
+            start -= gone << CHUNK_SHIFT;
+        }
     }
 
     /**
@@ -84,7 +103,9 @@ final class PacketLog {
         synchronized void give(PacketLog log) {
             if (n < kept.length) {
                 log.size = 0;
-                if (log.chunks.length > 1) log.chunks = new long[][]{log.chunks[0]};
+                log.start = 0;
+                if (log.chunks.length == 0 || log.chunks[0] == null) log.chunks = new long[][]{new long[FIRST_ROWS * ROW]};
+                else if (log.chunks.length > 1) log.chunks = new long[][]{log.chunks[0]};
                 kept[n++] = log;
             }
         }
@@ -111,7 +132,8 @@ final class PacketLog {
     }
 
     private long at(int i, int field) {
-        return chunks[i >>> CHUNK_SHIFT][(i & (CHUNK_ROWS - 1)) * ROW + field];
+        int r = start + i;
+        return chunks[r >>> CHUNK_SHIFT][(r & (CHUNK_ROWS - 1)) * ROW + field];
     }
 
     private int bits(int i) {
@@ -145,19 +167,5 @@ final class PacketLog {
     /** The acknowledgement number (unsigned 32 bits), or -1 without ACK. */
     long rawAck(int i) {
         return at(i, ACK);
-    }
-
-    /** The position of the packet with frame number {@code f} (frames of a connection ascend), or of the next. */
-    int indexOf(long f) {
-        int lo = 0, hi = size - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (frame(mid) < f) lo = mid + 1; else hi = mid;
-        }
-        return lo;
-    }
-
-    long nanosOf(long f) {
-        return nanos(indexOf(f));
     }
 }

@@ -27,7 +27,6 @@ class PacketLogTest {
         assertEquals(3, again.frame(2));
         assertEquals(62, again.wireLength(2));
         assertEquals(false, again.fromInitiator(1));
-        assertEquals(2, again.indexOf(3));
         assertNotSame(first, logs.take());   // none kept now
     }
 
@@ -46,7 +45,45 @@ class PacketLogTest {
             assertEquals(0x18, log.flags(i), "flags of row " + i);
             assertEquals(i, log.payloadLength(i), "payload of row " + i);
         }
-        assertEquals(PacketLog.CHUNK_ROWS + 10, log.indexOf(PacketLog.CHUNK_ROWS + 11));
+    }
+
+    /**
+     * Rows dropped from the front (accounted as the connection went): the rest read as rows from 0 on, across chunk
+     * boundaries, rows added after them too; a log dropped to nothing, within a chunk or at its boundary, fills again; and
+     * such a log given back reads as a new one.
+     */
+    @Test
+    void rowsDroppedFromTheFrontLeaveTheRestInOrder() {
+        PacketLog log = new PacketLog();
+        fill(log, 5);
+        log.dropFirst(2);
+        assertEquals(3, log.size());
+        assertEquals(3, log.frame(0));
+        int next = 6;
+        for (; next <= 2 * PacketLog.CHUNK_ROWS + 40; next++) log.add(next, 1000L * (next - 1), next - 1, 1, true, 0x10, 60, 0, 0, -1, false);
+        log.dropFirst(PacketLog.CHUNK_ROWS + 7);   // past a chunk's end: its rows go
+        assertEquals(next - 1 - 2 - PacketLog.CHUNK_ROWS - 7, log.size());
+        for (int i = 0; i < log.size(); i++) assertEquals(3 + PacketLog.CHUNK_ROWS + 7 + i, log.frame(i), "frame of row " + i);
+        log.dropFirst(log.size());
+        assertEquals(0, log.size());
+        log.add(1000, 5, 999, 1, false, 0x18, 70, 10, 0, 1, true);
+        assertEquals(1000, log.frame(0));
+        assertEquals(10, log.payloadLength(0));
+        assertEquals(true, log.retransmission(0));
+
+        PacketLog whole = new PacketLog();
+        fill(whole, 2 * PacketLog.CHUNK_ROWS);
+        whole.dropFirst(2 * PacketLog.CHUNK_ROWS);   // to a chunk's boundary: no chunk is left
+        fill(whole, PacketLog.CHUNK_ROWS + 1);
+        assertEquals(PacketLog.CHUNK_ROWS + 1, whole.frame(PacketLog.CHUNK_ROWS));
+        PacketLog.Recycler logs = new PacketLog.Recycler();
+        whole.dropFirst(PacketLog.CHUNK_ROWS);
+        logs.give(whole);
+        PacketLog again = logs.take();
+        assertSame(whole, again);
+        assertEquals(0, again.size());
+        fill(again, 3);
+        assertEquals(2, again.frame(1));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.wireanalyze.frame.Frame;
 import io.wireanalyze.protocols.ProtocolTable;
 import io.wireanalyze.testing.Analyses;
 import io.wireanalyze.testing.TestCaptures;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -51,6 +52,56 @@ class SplitAnalysisTest {
         // Records spilled to files on both sides of the settle step (their details then read back as stored): the same.
         AnalysisResult wholeSpilled = Analyzer.analyze(() -> TestCaptures.source("capture", frames), options, f -> { }, 4);
         same(wholeSpilled, SplitAnalysis.analyze(frames, 3, new int[]{2, 0, 1}, options, 4, "capture"), pcap + ": spilled");
+    }
+
+    /**
+     * Connections accounted as they go ({@link Ledger#flush}): every packet accounted as soon as its place is final,
+     * offered at every row, not only a long connection's every {@link Analyzer#FLUSH_ROWS}. The same result as
+     * each connection accounted whole at its end, packet rows included; and at every tenth row, spilled.
+     */
+    @ParameterizedTest
+    @MethodSource("captures")
+    void connectionsAccountedAsTheyGoGiveTheWholeResult(Path pcap) throws IOException {
+        AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)))
+                .withKeepPackets(true);
+        List<Frame> frames = TestCaptures.frames(pcap);
+        AnalysisResult whole = Analyses.analyze(frames, options);
+        same(whole, Analyzer.analyzeFlushingEvery(() -> TestCaptures.source("capture", frames), options, 1), pcap + ": every row");
+        same(whole, Analyzer.analyzeFlushingEvery(() -> TestCaptures.source("capture", frames), options, 10), pcap + ": every 10 rows");
+    }
+
+    /**
+     * A connection accounted as it goes holds its latest packets only: the longest JRMP connection of a fixture (53
+     * packets: a lookup, calls, lease renewals, keep-alive pings), offered to its ledger every 4 rows, keeps at most 10
+     * rows at a time, and a connection no protocol claimed (26 packets) at most 3; the result is the whole one. Accounted
+     * at their ends, they held all their packets.
+     */
+    @Test
+    void aLongConnectionHoldsItsLatestPacketsOnly() throws IOException {
+        // 54 of the 73 packets went as their connections did; the last rows of each wait for the connection's end (its
+        // FINs and their ACKs, and the ACKs of its last messages)
+        held("jrmp/lease-renewal.pcap", 73, 53, 54, 10);
+        held("tcp/unknown-protocol.pcap", 26, 26, 24, 3);
+    }
+
+    /** The capture's TCP packets, its longest connection's, those accounted as they went and the most rows held. */
+    private static void held(String fixture, long packets, long longest, long flushed, int most) throws IOException {
+        Path pcap = TestCaptures.fixture(fixture);
+        AnalysisOptions options = AnalysisOptions.defaults();
+        List<Frame> frames = TestCaptures.frames(pcap);
+        AnalysisResult whole = Analyses.analyze(frames, options);
+        assertEquals(packets, whole.capture().tcpPackets(), fixture);
+        assertEquals(longest, whole.connections().stream().mapToLong(AnalysisResult.ConnectionStats::packets).max().orElseThrow(), fixture);
+        Analyzer analyzer = new Analyzer(options).flushingEvery(4);
+        for (Frame f : frames) analyzer.accept(f);
+        assertEquals(flushed, analyzer.rowsFlushed(), fixture + ": accounted as they went");
+        assertEquals(most, analyzer.mostRowsHeld(), fixture + ": most rows held");
+        same(whole, analyzer.finish("capture", null), fixture);
+        Analyzer atTheEnd = new Analyzer(options);
+        for (Frame f : frames) atTheEnd.accept(f);
+        assertEquals(0, atTheEnd.rowsFlushed(), fixture);
+        assertEquals(longest, atTheEnd.mostRowsHeld(), fixture);
+        atTheEnd.close();
     }
 
     /**
