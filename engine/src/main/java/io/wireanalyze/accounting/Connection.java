@@ -155,7 +155,7 @@ final class Connection {
 
     /** Its packets so far: those accounted as it went and those in its log. */
     long packets() {
-        return (carried == null ? 0 : carried.rows) + (log == null ? 0 : log.size());
+        return (carried == null ? 0 : carried.sums.rows) + (log == null ? 0 : log.size());
     }
 
     /** The reassembler of direction {@code d} while the connection is open (before {@link #closeStreams}). */

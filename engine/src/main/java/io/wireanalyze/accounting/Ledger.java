@@ -149,20 +149,42 @@ final class Ledger {
     static final class Carried {
         Placed placed = new Placed(0);
         boolean payloadSeen;
-        long rows, wire, payload, c2s, s2c, first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        final Sums sums = new Sums();
 
         Carried copy() {
             Carried c = new Carried();
             c.placed = placed.copy();
             c.payloadSeen = payloadSeen;
-            c.rows = rows;
-            c.wire = wire;
-            c.payload = payload;
-            c.c2s = c2s;
-            c.s2c = s2c;
-            c.first = first;
-            c.last = last;
+            c.sums.add(sums);
             return c;
+        }
+    }
+
+    /** Rows' sums for the connection's record: packets, bytes, payload per direction, first and last time. */
+    static final class Sums {
+        long rows, wire, payload, c2s, s2c, first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+
+        /** Adds the first {@code n} rows of connection {@code c}'s log. */
+        void add(Connection c, int n) {
+            PacketLog log = c.log;
+            for (int i = 0; i < n; i++) {
+                rows++;
+                wire += log.wireLength(i);
+                payload += log.payloadLength(i);
+                if (c.direction(log.fromInitiator(i)) == Direction.C2S) c2s += log.payloadLength(i); else s2c += log.payloadLength(i);
+                first = Math.min(first, log.nanos(i));
+                last = Math.max(last, log.nanos(i));
+            }
+        }
+
+        void add(Sums o) {
+            rows += o.rows;
+            wire += o.wire;
+            payload += o.payload;
+            c2s += o.c2s;
+            s2c += o.s2c;
+            first = Math.min(first, o.first);
+            last = Math.max(last, o.last);
         }
     }
 
@@ -263,14 +285,7 @@ final class Ledger {
         boolean[] data = new boolean[k];
         rows(k, phase, owner, data, totals);
         if (options.keepPackets()) rows(k, phase, owner, data, sink);
-        for (int i = 0; i < k; i++) {
-            carried.rows++;
-            carried.wire += log.wireLength(i);
-            carried.payload += log.payloadLength(i);
-            if (c.direction(log.fromInitiator(i)) == Direction.C2S) carried.c2s += log.payloadLength(i); else carried.s2c += log.payloadLength(i);
-            carried.first = Math.min(carried.first, log.nanos(i));
-            carried.last = Math.max(carried.last, log.nanos(i));
-        }
+        carried.sums.add(c, k);
         log.dropFirst(k);
         return k;
     }
@@ -444,18 +459,11 @@ final class Ledger {
 
     /** The connection's record: its rows accounted as it went ({@link Carried}) and those in its log. */
     private AnalysisResult.ConnectionStats connectionStats() {
-        long packets = carried.rows, wire = carried.wire, payload = carried.payload, c2s = carried.c2s, s2c = carried.s2c;
-        long first = carried.first, last = carried.last;
-        for (int i = 0; i < log.size(); i++) {
-            packets++;
-            wire += log.wireLength(i);
-            payload += log.payloadLength(i);
-            if (c.direction(log.fromInitiator(i)) == Direction.C2S) c2s += log.payloadLength(i); else s2c += log.payloadLength(i);
-            first = Math.min(first, log.nanos(i));
-            last = Math.max(last, log.nanos(i));
-        }
+        Sums all = new Sums();
+        all.add(carried.sums);
+        all.add(c, log.size());
         return new AnalysisResult.ConnectionStats(c.id, c.client().toString(), c.server().toString(), c.protocol().label(),
-                packets, wire, payload, c2s, s2c, (first - startNanos) / 1e6, (last - first) / 1e6,
+                all.rows, all.wire, all.payload, all.c2s, all.s2c, (all.first - startNanos) / 1e6, (all.last - all.first) / 1e6,
                 c.sawSyn, c.gapBytes(), c.messages.size(), c.conflictingBytes());
     }
 
