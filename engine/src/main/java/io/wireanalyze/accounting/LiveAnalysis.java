@@ -134,7 +134,12 @@ public final class LiveAnalysis {
      *                {@link AnalysisOptions#keepPackets()} and {@link AnalysisOptions#workers()} are not used
      */
     public LiveAnalysis(AnalysisOptions options) {
-        this.analyzer = Analyzer.forView(options.withKeepMessage(m -> m.phase() == Phase.UNPARSED), accounted);
+        this(options, Analyzer.FLUSH_ROWS);
+    }
+
+    /** A test hook: each connection's log offered to its ledger every {@code flushRows} rows ({@link Analyzer#FLUSH_ROWS}). */
+    LiveAnalysis(AnalysisOptions options, int flushRows) {
+        this.analyzer = Analyzer.forView(options.withKeepMessage(m -> m.phase() == Phase.UNPARSED), accounted).flushingEvery(flushRows);
     }
 
     /** Takes the next frame captured. */

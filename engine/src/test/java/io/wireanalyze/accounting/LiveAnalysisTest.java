@@ -66,6 +66,28 @@ class LiveAnalysisTest {
     }
 
     /**
+     * Connections accounted as they go ({@link Ledger#flush}, every row offered): every snapshot is the same as with
+     * each connection accounted at its end, its open connections' packets counted from what they carried and what
+     * their logs hold.
+     */
+    @ParameterizedTest
+    @MethodSource("captures")
+    void snapshotsOfConnectionsAccountedAsTheyGoAreTheSame(Path pcap) throws IOException {
+        AnalysisOptions options = AnalysisOptions.defaults().withProtocols(ProtocolTable.withTlsKeys(TestCaptures.keysBeside(pcap)));
+        List<Frame> frames = TestCaptures.frames(pcap);
+        LiveAnalysis atTheEnd = new LiveAnalysis(options);
+        LiveAnalysis asTheyGo = new LiveAnalysis(options, 1);
+        int every = Math.max(1, frames.size() / 7);
+        for (int i = 0; i < frames.size(); i++) {
+            atTheEnd.accept(frames.get(i));
+            asTheyGo.accept(frames.get(i));
+            if ((i + 1) % every == 0 || i == frames.size() - 1) {
+                assertEquals(view(atTheEnd.snapshot()), view(asTheyGo.snapshot()), pcap + " after frame " + (i + 1));
+            }
+        }
+    }
+
+    /**
      * A protocol no decoder knows, on a connection still open (fixtures/tcp/unknown-protocol.pcap: ten lines of text
      * echoed on port 7777, the capture stopped before the close): its payload is unparsed in every snapshot, as analyze
      * of the prefix has it, never a message "arriving" that no decoder would ever finish (as it was in watch's view
