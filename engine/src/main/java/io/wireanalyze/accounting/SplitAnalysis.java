@@ -216,6 +216,12 @@ public final class SplitAnalysis {
             analyzer.segment(s, flow, tcpIndex, elapsed, clock);
         }
 
+        /** A test hook: its connections' logs offered to their ledgers every {@code rows} rows ({@link Analyzer#FLUSH_ROWS}). */
+        PartAnalysis flushingEvery(int rows) {
+            analyzer.flushingEvery(rows);
+            return this;
+        }
+
         Part finish() {
             try {
                 return analyzer.finishPart();
@@ -236,6 +242,12 @@ public final class SplitAnalysis {
      */
     public static AnalysisResult analyze(List<Frame> frames, int parts, int[] order, AnalysisOptions options,
                                          int recordsInMemory, String source) {
+        return analyze(frames, parts, order, options, recordsInMemory, source, Analyzer.FLUSH_ROWS);
+    }
+
+    /** The same, each part's connections offered to their ledgers every {@code flushRows} rows (a test hook). */
+    static AnalysisResult analyze(List<Frame> frames, int parts, int[] order, AnalysisOptions options,
+                                  int recordsInMemory, String source, int flushRows) {
         Round round = Round.FIRST;
         for (int r = 1; ; r++) {
             Headers headers = new Headers(options);
@@ -250,7 +262,7 @@ public final class SplitAnalysis {
             headers.end();
             List<Part> done = new ArrayList<>();
             for (int p : order) {
-                PartAnalysis part = new PartAnalysis(options, recordsInMemory, round, headers.captureStartNanos());
+                PartAnalysis part = new PartAnalysis(options, recordsInMemory, round, headers.captureStartNanos()).flushingEvery(flushRows);
                 for (Packet x : byPart.get(p)) part.accept(x.segment(), x.flow(), x.tcpIndex(), x.elapsed(), x.clock());
                 done.add(part.finish());
             }

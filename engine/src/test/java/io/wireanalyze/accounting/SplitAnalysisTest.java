@@ -57,7 +57,8 @@ class SplitAnalysisTest {
     /**
      * Connections accounted as they go ({@link Ledger#flush}): every packet accounted as soon as its place is final,
      * offered at every row, not only a long connection's every {@link Analyzer#FLUSH_ROWS}. The same result as
-     * each connection accounted whole at its end, packet rows included; and at every tenth row, spilled.
+     * each connection accounted whole at its end, packet rows included; at every tenth row; and in three parts run out
+     * of order with every record spilled.
      */
     @ParameterizedTest
     @MethodSource("captures")
@@ -68,6 +69,7 @@ class SplitAnalysisTest {
         AnalysisResult whole = Analyses.analyze(frames, options);
         same(whole, Analyzer.analyzeFlushingEvery(() -> TestCaptures.source("capture", frames), options, 1), pcap + ": every row");
         same(whole, Analyzer.analyzeFlushingEvery(() -> TestCaptures.source("capture", frames), options, 10), pcap + ": every 10 rows");
+        same(whole, SplitAnalysis.analyze(frames, 3, new int[]{2, 0, 1}, options, 4, "capture", 1), pcap + ": 3 parts, every row, spilled");
     }
 
     /**
