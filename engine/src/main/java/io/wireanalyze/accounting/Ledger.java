@@ -260,7 +260,7 @@ final class Ledger {
         Phase[] phase = new Phase[n];
         int[] owner = new int[n];   // the index of the message each packet is accounted to, or -1
         boolean[] data = new boolean[n];
-        rows(n, phase, owner, data, totals);
+        place(n, phase, owner, data, totals);
         AnalysisResult.ConnectionStats stats = connectionStats();
         sink.connection(stats);
         messageRecords(sink);
@@ -283,7 +283,7 @@ final class Ledger {
         Phase[] phase = new Phase[k];
         int[] owner = new int[k];
         boolean[] data = new boolean[k];
-        rows(k, phase, owner, data, totals);
+        place(k, phase, owner, data, totals);
         if (options.keepPackets()) rows(k, phase, owner, data, sink);
         carried.sums.add(c, k);
         log.dropFirst(k);
@@ -338,7 +338,7 @@ final class Ledger {
     }
 
     /** Places the log's first {@code n} rows: each one's phase and message (or -1), into the totals and the messages' placing. */
-    private void rows(int n, Phase[] phase, int[] owner, boolean[] data, Totals totals) {
+    private void place(int n, Phase[] phase, int[] owner, boolean[] data, Totals totals) {
         java.util.Arrays.fill(owner, -1);
         boolean payloadSeen = carried.payloadSeen;
         for (int i = 0; i < n; i++) {
@@ -467,6 +467,7 @@ final class Ledger {
                 c.sawSyn, c.gapBytes(), c.messages.size(), c.conflictingBytes());
     }
 
+    /** The first {@code n} rows as packet rows (for CSV), with the phases and messages {@link #place} gave them. */
     private void rows(int n, Phase[] phase, int[] owner, boolean[] data, Sink sink) {
         for (int i = 0; i < n; i++) {
             Message m = owner[i] < 0 ? null : c.messages.get(owner[i]);

@@ -36,12 +36,12 @@ final class JrmpParser {
      * one object, and a long connection holds every call's message until it ends: a fifth of a call's heap was these
      * (docs/benchmark.md, thirty-fourth stop). Equal values shared, the decoded messages are the same.
      */
-    private boolean lastKnown;
-    private long lastNum, lastTime;
+    private Long lastObjNum, lastHash;
+    private long lastTime;
     private int lastUnique;
     private short lastCount;
     private String lastObjIdText, lastShown;
-    private Long lastObjNum, lastHash;
+    /** Asked for {@link #lastObjIdText} (the same instance), at position 0. */
     private FactRef lastWants;
 
     JrmpParser(MethodNamer names, RemoteObjects objects, ProtocolName protocol) {
@@ -74,15 +74,13 @@ final class JrmpParser {
         int unique = in.getInt(h + 8);   // the UID: unique, time, count
         long time = in.getLong(h + 12);
         short count = in.getShort(h + 20);
-        if (!lastKnown || objNum != lastNum || unique != lastUnique || time != lastTime || count != lastCount) {
+        if (lastObjNum == null || objNum != lastObjNum || unique != lastUnique || time != lastTime || count != lastCount) {
             String uid = uid(in, h + 8);
             lastObjIdText = new StringBuilder(uid.length() + 24).append('[').append(uid).append(", ").append(objNum).append(']').toString();
             lastObjNum = objNum;
-            lastNum = objNum;
             lastUnique = unique;
             lastTime = time;
             lastCount = count;
-            lastKnown = true;
         }
         String objId = lastObjIdText;
         Long objNumBox = lastObjNum;
@@ -119,7 +117,7 @@ final class JrmpParser {
             }
             // A stub handed out before this call, on any connection, names its interface (settled by the analysis).
             int methodAt = named == null && remote == null ? unnamed.length() : -1;
-            FactRef wants = lastWants != null && lastWants.key() == objId && lastWants.position() == 0 && lastWants.methodAt() == methodAt
+            FactRef wants = lastWants != null && lastWants.key() == objId && lastWants.methodAt() == methodAt
                     ? lastWants : (lastWants = objects.wants(objId, 0, methodAt));
             String how = named == null ? null : switch (named.source()) {
                 case GIVEN -> null;
